@@ -1,0 +1,146 @@
+//! The [`Constraint`] trait: a small required core and default hooks for each inference mode.
+//!
+//! # How to add a constraint
+//!
+//! Implement two methods and the constraint works in every mode:
+//!
+//! - [`Constraint::scope`]: the variables it is on, in a fixed order;
+//! - [`Constraint::is_satisfied`]: given one value per scope variable, in scope order, whether
+//!   the constraint holds. This is the constraint's meaning, and the engine never trusts a
+//!   solution without it passing.
+//!
+//! The three hooks below have defaults built on those two, correct for any constraint but weak
+//! (they act only once all but one scope variable is settled). Override them to filter sooner:
+//!
+//! | hook | used by | it must |
+//! |---|---|---|
+//! | [`check_assigned`](Constraint::check_assigned) | `none` | fail if the assigned part is already broken |
+//! | [`forward_check`](Constraint::forward_check) | `fc` | remove values of unassigned variables that conflict with the assigned ones |
+//! | [`propagate`](Constraint::propagate) | `mac` | remove values that have no support, as far as it can |
+//!
+//! Every hook reads and prunes through the [`Context`], reports how many compatibility tests it
+//! made with [`Context::count_checks`], and returns a [`Conflict`] with `?` when a removal
+//! wipes a domain out or with [`Context::violated`] when it sees the constraint broken. A hook
+//! must never remove a value that still takes part in a solution of this constraint.
+//!
+//! ```
+//! use csp::{Constraint, Context, Conflict, Model, Solver, VarId};
+//!
+//! /// x < y, filtered on bounds.
+//! #[derive(Debug)]
+//! struct Less([VarId; 2]);
+//!
+//! impl Constraint for Less {
+//!     fn scope(&self) -> &[VarId] { &self.0 }
+//!     fn is_satisfied(&self, v: &[i32]) -> bool { v[0] < v[1] }
+//!     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+//!         let [x, y] = self.0;
+//!         let (Some(y_max), Some(x_min)) = (ctx.max(y), ctx.min(x)) else { return Ok(()) };
+//!         for v in ctx.values_vec(x) { if v >= y_max { ctx.remove(x, v)?; } }
+//!         for v in ctx.values_vec(y) { if v <= x_min { ctx.remove(y, v)?; } }
+//!         Ok(())
+//!     }
+//! }
+//!
+//! let mut model = Model::new();
+//! let x = model.new_var(0..=3).unwrap();
+//! let y = model.new_var(0..=3).unwrap();
+//! model.post(Less([x, y])).unwrap();
+//! assert_eq!(Solver::new(&model).count(), 6);
+//! ```
+
+use crate::context::{Conflict, Context};
+use crate::VarId;
+use smallvec::SmallVec;
+use std::fmt::Debug;
+
+/// A relation over some variables, with the hooks the search modes use to enforce it.
+pub trait Constraint: Debug + Send + Sync {
+    /// The variables the constraint is on. Values passed to `is_satisfied` follow this order.
+    fn scope(&self) -> &[VarId];
+
+    /// Whether the constraint holds for `values`, one per scope variable in scope order.
+    fn is_satisfied(&self, values: &[i32]) -> bool;
+
+    /// A short description for traces and error messages, such as `x != y + 1`.
+    fn describe(&self) -> String {
+        format!("{self:?}")
+    }
+
+    /// Plain backtracking: `var` has just been assigned; fail if the assigned part of the scope
+    /// already breaks the constraint. The default checks once every scope variable is assigned.
+    fn check_assigned(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let _ = var;
+        let mut values: SmallVec<[i32; 8]> = SmallVec::new();
+        for &v in self.scope() {
+            match ctx.assigned_value(v) {
+                Some(value) => values.push(value),
+                None => return Ok(()),
+            }
+        }
+        ctx.count_checks(1);
+        if self.is_satisfied(&values) {
+            Ok(())
+        } else {
+            Err(ctx.violated())
+        }
+    }
+
+    /// Forward checking: `var` has just been assigned; remove from unassigned scope variables
+    /// the values that conflict with the assignments. The default acts once exactly one scope
+    /// variable is unassigned, testing each of its values.
+    fn forward_check(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let _ = var;
+        filter_last_open(self, ctx, |ctx, v| ctx.assigned_value(v))
+    }
+
+    /// Arc consistency: remove values that cannot be part of a solution of this constraint,
+    /// given the current domains. Called until no constraint changes anything. The default acts
+    /// once all but one scope variable have a single value left.
+    fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        filter_last_open(self, ctx, |ctx, v| ctx.fixed_value(v))
+    }
+}
+
+/// The default filtering: when `settled` gives a value for every scope variable but one, keep
+/// only the values of that one which satisfy the constraint; when it gives all, check.
+fn filter_last_open<C: Constraint + ?Sized>(
+    constraint: &C,
+    ctx: &mut Context<'_>,
+    settled: impl Fn(&Context<'_>, VarId) -> Option<i32>,
+) -> Result<(), Conflict> {
+    let scope = constraint.scope();
+    let mut values: SmallVec<[i32; 8]> = SmallVec::with_capacity(scope.len());
+    let mut open = None;
+    for (i, &v) in scope.iter().enumerate() {
+        match settled(ctx, v) {
+            Some(value) => values.push(value),
+            None if open.is_none() => {
+                open = Some(i);
+                values.push(0);
+            }
+            None => return Ok(()),
+        }
+    }
+    match open {
+        None => {
+            ctx.count_checks(1);
+            if constraint.is_satisfied(&values) {
+                Ok(())
+            } else {
+                Err(ctx.violated())
+            }
+        }
+        Some(i) => {
+            let var = scope[i];
+            for candidate in ctx.values_vec(var) {
+                values[i] = candidate;
+                ctx.count_checks(1);
+                if !constraint.is_satisfied(&values) {
+                    ctx.remove(var, candidate)?;
+                }
+            }
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! `AllDifferent`: the values x_i + c_i are pairwise distinct.
+
+use crate::{Conflict, Constraint, Context, VarId};
+use smallvec::SmallVec;
+
+/// Pairwise distinct values, optionally after adding a fixed offset to each variable
+/// (`x_i + c_i`), which is how the N-Queens diagonals are stated.
+///
+/// Under `none` it compares the new assignment with the assigned part of its scope; under `fc` it
+/// removes the new value from the unassigned variables; under `mac` it removes the value of every
+/// fixed variable from the others until nothing changes, and fails when fewer distinct values are
+/// left than variables without one (the pigeonhole test).
+#[derive(Clone, Debug)]
+pub struct AllDifferent {
+    vars: Vec<VarId>,
+    offsets: Vec<i32>,
+}
+
+/// Above this many distinct candidate values the pigeonhole test is skipped, so that it never
+/// costs more than a few kilobytes of stack.
+const PIGEONHOLE_MAX_SPAN: i64 = 4096;
+
+impl AllDifferent {
+    /// All of `vars` take distinct values.
+    pub fn new(vars: Vec<VarId>) -> Self {
+        let offsets = vec![0; vars.len()];
+        AllDifferent { vars, offsets }
+    }
+
+    /// The values `vars[i] + offsets[i]` are distinct. `None` when the lengths differ.
+    pub fn with_offsets(vars: Vec<VarId>, offsets: Vec<i32>) -> Option<Self> {
+        (vars.len() == offsets.len()).then_some(AllDifferent { vars, offsets })
+    }
+
+    /// The value `x_j` must avoid so that `x_j + c_j` differs from `shifted`.
+    #[inline]
+    fn clash_for(&self, j: usize, shifted: i64) -> Option<i32> {
+        i32::try_from(shifted - i64::from(self.offsets[j])).ok()
+    }
+
+    fn positions_of(&self, var: VarId) -> impl Iterator<Item = usize> + '_ {
+        self.vars
+            .iter()
+            .enumerate()
+            .filter(move |(_, &v)| v == var)
+            .map(|(i, _)| i)
+    }
+
+    /// Fails when the unfixed variables have fewer distinct shifted values between them than
+    /// there are unfixed variables.
+    fn pigeonhole(&self, ctx: &Context<'_>) -> Result<(), Conflict> {
+        let mut open = 0usize;
+        let (mut low, mut high) = (i64::MAX, i64::MIN);
+        for (&var, &offset) in self.vars.iter().zip(&self.offsets) {
+            if ctx.size(var) > 1 {
+                open += 1;
+                if let (Some(min), Some(max)) = (ctx.min(var), ctx.max(var)) {
+                    low = low.min(i64::from(min) + i64::from(offset));
+                    high = high.max(i64::from(max) + i64::from(offset));
+                }
+            }
+        }
+        if open < 2 || high - low + 1 > PIGEONHOLE_MAX_SPAN {
+            return Ok(());
+        }
+        let words = ((high - low) / 64 + 1) as usize;
+        let mut seen: SmallVec<[u64; 64]> = SmallVec::from_elem(0, words);
+        for (&var, &offset) in self.vars.iter().zip(&self.offsets) {
+            if ctx.size(var) > 1 {
+                for value in ctx.values(var) {
+                    let bit = (i64::from(value) + i64::from(offset) - low) as usize;
+                    seen[bit / 64] |= 1 << (bit % 64);
+                }
+            }
+        }
+        let distinct: u32 = seen.iter().map(|w| w.count_ones()).sum();
+        if (distinct as usize) < open {
+            Err(ctx.violated())
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl Constraint for AllDifferent {
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        let mut shifted: Vec<i64> = values
+            .iter()
+            .zip(&self.offsets)
+            .map(|(&v, &c)| i64::from(v) + i64::from(c))
+            .collect();
+        shifted.sort_unstable();
+        shifted.windows(2).all(|w| w[0] != w[1])
+    }
+
+    fn describe(&self) -> String {
+        let terms: Vec<String> = self
+            .vars
+            .iter()
+            .zip(&self.offsets)
+            .take(6)
+            .map(|(v, &c)| match c {
+                0 => v.to_string(),
+                c if c > 0 => format!("{v}+{c}"),
+                c => format!("{v}{c}"),
+            })
+            .collect();
+        let more = if self.vars.len() > 6 { ", ..." } else { "" };
+        format!("all_different({}{more})", terms.join(", "))
+    }
+
+    fn check_assigned(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let Some(value) = ctx.assigned_value(var) else {
+            return Ok(());
+        };
+        for i in self.positions_of(var) {
+            let shifted = i64::from(value) + i64::from(self.offsets[i]);
+            for (j, &other) in self.vars.iter().enumerate() {
+                if j == i {
+                    continue;
+                }
+                if let Some(other_value) = ctx.assigned_value(other) {
+                    ctx.count_checks(1);
+                    if i64::from(other_value) + i64::from(self.offsets[j]) == shifted {
+                        return Err(ctx.violated());
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn forward_check(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let Some(value) = ctx.assigned_value(var) else {
+            return Ok(());
+        };
+        for i in self.positions_of(var) {
+            let shifted = i64::from(value) + i64::from(self.offsets[i]);
+            for (j, &other) in self.vars.iter().enumerate() {
+                if j == i {
+                    continue;
+                }
+                if other == var {
+                    // The same variable twice: its two shifted values clash unless the offsets differ.
+                    if self.offsets[j] == self.offsets[i] {
+                        return Err(ctx.violated());
+                    }
+                    continue;
+                }
+                if !ctx.is_assigned(other) {
+                    ctx.count_checks(1);
+                    if let Some(clash) = self.clash_for(j, shifted) {
+                        ctx.remove(other, clash)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let n = self.vars.len();
+        let mut done: SmallVec<[bool; 64]> = SmallVec::from_elem(false, n);
+        let mut pending: SmallVec<[usize; 64]> = (0..n)
+            .filter(|&i| ctx.size(self.vars[i]) == 1)
+            .collect();
+        while let Some(i) = pending.pop() {
+            if done[i] {
+                continue;
+            }
+            done[i] = true;
+            let Some(value) = ctx.fixed_value(self.vars[i]) else {
+                continue;
+            };
+            let shifted = i64::from(value) + i64::from(self.offsets[i]);
+            for j in 0..n {
+                if j == i {
+                    continue;
+                }
+                let other = self.vars[j];
+                ctx.count_checks(1);
+                let Some(clash) = self.clash_for(j, shifted) else {
+                    continue;
+                };
+                if ctx.remove(other, clash)? && ctx.size(other) == 1 && !done[j] {
+                    pending.push(j);
+                }
+            }
+        }
+        self.pigeonhole(ctx)
+    }
+}

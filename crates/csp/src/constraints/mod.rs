@@ -1,0 +1,9 @@
+//! The constraints that come with the engine; each file holds one.
+
+mod all_different;
+mod binary;
+mod not_equal;
+
+pub use all_different::AllDifferent;
+pub use binary::Binary;
+pub use not_equal::NotEqual;

@@ -1,0 +1,180 @@
+//! What a constraint sees while it checks or filters: the domains, the search's assignments, and
+//! the counters its work is charged to.
+
+use crate::domain::Domains;
+use crate::{ConstraintId, VarId};
+use smallvec::SmallVec;
+
+/// Why a constraint gave up on the current node.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// The constraint that found the conflict.
+    pub constraint: ConstraintId,
+    /// What went wrong.
+    pub kind: ConflictKind,
+}
+
+/// The two ways a node fails.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ConflictKind {
+    /// Filtering removed the last value of this variable.
+    WipeOut(VarId),
+    /// The values assigned so far break the constraint.
+    Violated,
+}
+
+/// The search's mutable state that propagators work on.
+#[derive(Debug)]
+pub(crate) struct Store {
+    pub(crate) domains: Domains,
+    /// Whether the search (not propagation) has assigned each variable.
+    pub(crate) assigned: Vec<bool>,
+    pub(crate) checks: u64,
+    pub(crate) pruned: u64,
+    /// Variables whose domain shrank since the engine last looked, each listed once.
+    pub(crate) changed: Vec<VarId>,
+    pub(crate) is_changed: Vec<bool>,
+    /// Every removal as (variable, value), kept only while an observer wants prune events.
+    pub(crate) prune_log: Vec<(VarId, i32)>,
+    pub(crate) log_prunes: bool,
+    /// Whether `changed` is kept (only `mac` needs it).
+    pub(crate) track_changes: bool,
+}
+
+impl Store {
+    pub(crate) fn new(domains: Domains, log_prunes: bool) -> Self {
+        let n = domains.len();
+        Store {
+            domains,
+            assigned: vec![false; n],
+            checks: 0,
+            pruned: 0,
+            changed: Vec::new(),
+            is_changed: vec![false; n],
+            prune_log: Vec::new(),
+            log_prunes,
+            track_changes: false,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn note_changed(&mut self, var: VarId) {
+        if self.track_changes && !self.is_changed[var.index()] {
+            self.is_changed[var.index()] = true;
+            self.changed.push(var);
+        }
+    }
+
+    /// Forgets the changed-variable list (after a conflict, or once consumed).
+    pub(crate) fn clear_changed(&mut self) {
+        for var in self.changed.drain(..) {
+            self.is_changed[var.index()] = false;
+        }
+    }
+}
+
+/// The view a [`Constraint`](crate::Constraint) gets of the search while it runs.
+///
+/// Reads are free. Every removal goes through [`Context::remove`], which records it for
+/// backtracking, counts it as a pruned value and reports a wipe-out as a [`Conflict`].
+/// A constraint that tests whether values are compatible reports how many tests it made with
+/// [`Context::count_checks`], so that "constraint checks" means the same in every mode.
+pub struct Context<'a> {
+    pub(crate) store: &'a mut Store,
+    pub(crate) current: ConstraintId,
+}
+
+impl Context<'_> {
+    /// The constraint being run.
+    pub fn constraint(&self) -> ConstraintId {
+        self.current
+    }
+
+    /// How many values `var` has left.
+    #[inline]
+    pub fn size(&self, var: VarId) -> u32 {
+        self.store.domains.size(var)
+    }
+
+    /// Whether `value` is still in the domain of `var`.
+    #[inline]
+    pub fn contains(&self, var: VarId, value: i32) -> bool {
+        self.store.domains.contains(var, value)
+    }
+
+    /// The smallest value left in `var`.
+    pub fn min(&self, var: VarId) -> Option<i32> {
+        self.store.domains.min(var)
+    }
+
+    /// The largest value left in `var`.
+    pub fn max(&self, var: VarId) -> Option<i32> {
+        self.store.domains.max(var)
+    }
+
+    /// The value of `var` if its domain is down to one value (by search or by propagation).
+    #[inline]
+    pub fn fixed_value(&self, var: VarId) -> Option<i32> {
+        self.store.domains.value(var)
+    }
+
+    /// Whether the search has assigned `var` (a variable fixed by propagation alone is not).
+    #[inline]
+    pub fn is_assigned(&self, var: VarId) -> bool {
+        self.store.assigned[var.index()]
+    }
+
+    /// The value the search gave `var`, if it has assigned it.
+    #[inline]
+    pub fn assigned_value(&self, var: VarId) -> Option<i32> {
+        if self.is_assigned(var) {
+            self.store.domains.value(var)
+        } else {
+            None
+        }
+    }
+
+    /// The values left in `var`, smallest first.
+    pub fn values(&self, var: VarId) -> impl Iterator<Item = i32> + '_ {
+        self.store.domains.iter(var)
+    }
+
+    /// A copy of the values left in `var`, for loops that remove values while they walk.
+    pub fn values_vec(&self, var: VarId) -> SmallVec<[i32; 64]> {
+        self.store.domains.iter(var).collect()
+    }
+
+    /// Charges `n` constraint checks (tests of whether values are compatible) to the statistics.
+    #[inline]
+    pub fn count_checks(&mut self, n: u64) {
+        self.store.checks += n;
+    }
+
+    /// Removes `value` from `var`. Returns whether it was there, or the wipe-out it caused.
+    #[inline]
+    pub fn remove(&mut self, var: VarId, value: i32) -> Result<bool, Conflict> {
+        if !self.store.domains.remove(var, value) {
+            return Ok(false);
+        }
+        self.store.pruned += 1;
+        if self.store.log_prunes {
+            self.store.prune_log.push((var, value));
+        }
+        self.store.note_changed(var);
+        if self.store.domains.size(var) == 0 {
+            return Err(Conflict {
+                constraint: self.current,
+                kind: ConflictKind::WipeOut(var),
+            });
+        }
+        Ok(true)
+    }
+
+    /// The conflict to return when the constraint finds itself broken.
+    pub fn violated(&self) -> Conflict {
+        Conflict {
+            constraint: self.current,
+            kind: ConflictKind::Violated,
+        }
+    }
+}

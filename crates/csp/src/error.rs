@@ -1,0 +1,44 @@
+//! Mistakes made while building a model, reported as values rather than panics.
+
+use crate::VarId;
+use std::fmt;
+
+/// Why a model could not be built as asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ModelError {
+    /// A variable was given no values at all.
+    EmptyDomain,
+    /// A domain spans more values than a bitset domain may hold.
+    DomainTooLarge {
+        /// The number of values between the smallest and the largest, inclusive.
+        span: u64,
+        /// The largest span allowed, [`MAX_DOMAIN_SPAN`](crate::MAX_DOMAIN_SPAN).
+        max: u64,
+    },
+    /// A constraint names a variable that this model does not have.
+    UnknownVariable(VarId),
+    /// A constraint was given no variables.
+    EmptyScope,
+    /// A constraint's arguments do not fit together (for example, offsets of the wrong length).
+    InvalidConstraint(String),
+    /// The model has more variables or constraints than an id can number.
+    TooMany,
+}
+
+impl fmt::Display for ModelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ModelError::EmptyDomain => write!(f, "a variable has an empty domain"),
+            ModelError::DomainTooLarge { span, max } => {
+                write!(f, "a domain spans {span} values; at most {max} are allowed")
+            }
+            ModelError::UnknownVariable(v) => write!(f, "unknown variable {v}"),
+            ModelError::EmptyScope => write!(f, "a constraint needs at least one variable"),
+            ModelError::InvalidConstraint(why) => write!(f, "invalid constraint: {why}"),
+            ModelError::TooMany => write!(f, "too many variables or constraints"),
+        }
+    }
+}
+
+impl std::error::Error for ModelError {}

@@ -1,0 +1,40 @@
+//! Typed indices for variables and constraints, so the two can never be mixed up.
+
+use serde::Serialize;
+use std::fmt;
+
+/// A variable of a [`Model`](crate::Model), as returned by `Model::new_var*`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct VarId(pub(crate) u32);
+
+/// A constraint posted on a [`Model`](crate::Model).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct ConstraintId(pub(crate) u32);
+
+impl VarId {
+    /// The position of the variable in creation order (0-based); solutions are indexed by it.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl ConstraintId {
+    /// The position of the constraint in posting order (0-based).
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for VarId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "x{}", self.0)
+    }
+}
+
+impl fmt::Display for ConstraintId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "c{}", self.0)
+    }
+}

@@ -1,0 +1,52 @@
+//! A finite-domain constraint engine: bitset domains, propagation, and backtracking search.
+//!
+//! Build a [`Model`] of integer variables and constraints, then solve it with a [`Solver`],
+//! choosing how much to infer after each assignment ([`Inference`]: plain backtracking, forward
+//! checking, or maintained arc consistency) and which variable and value to try next
+//! ([`VarOrder`], [`ValueOrder`]). Solutions stream to a callback or an iterator; every solve
+//! ends with a [`Summary`] of [`Statistics`] that mean the same thing in every mode.
+//!
+//! ```
+//! use csp::{Inference, Model, Solver};
+//! use std::ops::ControlFlow;
+//!
+//! // Four queens: one variable per row, its value the queen's column.
+//! let mut model = Model::new();
+//! let rows: Vec<_> = (0..4).map(|_| model.new_var(0..=3).unwrap()).collect();
+//! for i in 0..4 {
+//!     for j in i + 1..4 {
+//!         let d = (j - i) as i32;
+//!         model.not_equal(rows[i], rows[j]).unwrap();
+//!         model.not_equal_offset(rows[i], rows[j], d).unwrap();
+//!         model.not_equal_offset(rows[i], rows[j], -d).unwrap();
+//!     }
+//! }
+//! let mut found = Vec::new();
+//! let summary = Solver::new(&model)
+//!     .inference(Inference::Mac)
+//!     .solve(|s| { found.push(s.values().to_vec()); ControlFlow::Continue(()) });
+//! assert_eq!(found, vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
+//! assert_eq!(summary.stats.solutions, 2);
+//! ```
+//!
+//! The engine does no I/O: it returns data and calls the caller's callbacks.
+
+mod constraint;
+pub mod constraints;
+mod context;
+mod domain;
+mod error;
+mod ids;
+mod model;
+mod rng;
+mod search;
+
+pub use constraint::Constraint;
+pub use context::{Conflict, ConflictKind, Context};
+pub use error::ModelError;
+pub use ids::{ConstraintId, VarId};
+pub use model::{Model, MAX_DOMAIN_SPAN};
+pub use search::{
+    Inference, Limit, Limits, NoObserver, Observer, Outcome, Solution, Solutions, Solver,
+    Statistics, Summary, UnknownChoice, ValueOrder, VarOrder,
+};

@@ -1,0 +1,277 @@
+//! `Model`: variables with finite domains and the constraints posted on them.
+
+use crate::constraints::{AllDifferent, Binary, NotEqual};
+use crate::{Constraint, ConstraintId, ModelError, VarId};
+use std::ops::RangeInclusive;
+
+/// The most values one domain may span, from its smallest to its largest (2^24, 2 MiB of bits).
+pub const MAX_DOMAIN_SPAN: u64 = 1 << 24;
+
+/// One variable as declared: its name and its initial domain as bits above `base`.
+#[derive(Clone, Debug)]
+pub(crate) struct VarDecl {
+    pub(crate) name: Option<String>,
+    pub(crate) base: i32,
+    pub(crate) bits: Vec<u64>,
+}
+
+/// A constraint satisfaction problem: variables, their domains, and constraints.
+///
+/// Build it once, then solve it as often as you like with different [`Solver`](crate::Solver)
+/// settings; solving never changes the model.
+#[derive(Debug, Default)]
+pub struct Model {
+    pub(crate) vars: Vec<VarDecl>,
+    pub(crate) constraints: Vec<Box<dyn Constraint>>,
+    pub(crate) constraint_names: Vec<Option<String>>,
+    /// For each variable, the constraints whose scope holds it (each listed once).
+    pub(crate) watchers: Vec<Vec<ConstraintId>>,
+}
+
+impl Model {
+    /// An empty model.
+    pub fn new() -> Self {
+        Model::default()
+    }
+
+    /// A variable over the integers in `range`.
+    pub fn new_var(&mut self, range: RangeInclusive<i32>) -> Result<VarId, ModelError> {
+        self.add_var(None, range.start()..=range.end(), |_| true)
+    }
+
+    /// A named variable over the integers in `range`; the name shows in traces.
+    pub fn new_named_var(
+        &mut self,
+        name: impl Into<String>,
+        range: RangeInclusive<i32>,
+    ) -> Result<VarId, ModelError> {
+        self.add_var(Some(name.into()), range.start()..=range.end(), |_| true)
+    }
+
+    /// A variable over exactly `values` (in any order; duplicates are ignored).
+    pub fn new_var_from_values(
+        &mut self,
+        name: Option<&str>,
+        values: &[i32],
+    ) -> Result<VarId, ModelError> {
+        let (Some(&low), Some(&high)) = (values.iter().min(), values.iter().max()) else {
+            return Err(ModelError::EmptyDomain);
+        };
+        let mut bits = self.empty_bits(low, high)?;
+        for &v in values {
+            let offset = (i64::from(v) - i64::from(low)) as usize;
+            bits[offset / 64] |= 1 << (offset % 64);
+        }
+        self.push_var(name.map(str::to_owned), low, bits)
+    }
+
+    fn empty_bits(&self, low: i32, high: i32) -> Result<Vec<u64>, ModelError> {
+        if high < low {
+            return Err(ModelError::EmptyDomain);
+        }
+        let span = (i64::from(high) - i64::from(low) + 1) as u64;
+        if span > MAX_DOMAIN_SPAN {
+            return Err(ModelError::DomainTooLarge {
+                span,
+                max: MAX_DOMAIN_SPAN,
+            });
+        }
+        Ok(vec![0u64; span.div_ceil(64) as usize])
+    }
+
+    fn add_var(
+        &mut self,
+        name: Option<String>,
+        range: RangeInclusive<&i32>,
+        keep: impl Fn(i32) -> bool,
+    ) -> Result<VarId, ModelError> {
+        let (low, high) = (**range.start(), **range.end());
+        let mut bits = self.empty_bits(low, high)?;
+        for v in low..=high {
+            if keep(v) {
+                let offset = (i64::from(v) - i64::from(low)) as usize;
+                bits[offset / 64] |= 1 << (offset % 64);
+            }
+        }
+        self.push_var(name, low, bits)
+    }
+
+    fn push_var(
+        &mut self,
+        name: Option<String>,
+        base: i32,
+        bits: Vec<u64>,
+    ) -> Result<VarId, ModelError> {
+        let id = u32::try_from(self.vars.len()).map_err(|_| ModelError::TooMany)?;
+        self.vars.push(VarDecl { name, base, bits });
+        self.watchers.push(Vec::new());
+        Ok(VarId(id))
+    }
+
+    /// Posts any constraint, built in or your own. Fails if its scope is empty or names a
+    /// variable this model does not have.
+    pub fn post(&mut self, constraint: impl Constraint + 'static) -> Result<ConstraintId, ModelError> {
+        self.post_boxed(Box::new(constraint), None)
+    }
+
+    /// Posts a constraint with a name that traces show instead of its description.
+    pub fn post_named(
+        &mut self,
+        constraint: impl Constraint + 'static,
+        name: impl Into<String>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post_boxed(Box::new(constraint), Some(name.into()))
+    }
+
+    fn post_boxed(
+        &mut self,
+        constraint: Box<dyn Constraint>,
+        name: Option<String>,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = constraint.scope();
+        if scope.is_empty() {
+            return Err(ModelError::EmptyScope);
+        }
+        if let Some(&unknown) = scope.iter().find(|v| v.index() >= self.vars.len()) {
+            return Err(ModelError::UnknownVariable(unknown));
+        }
+        let id = ConstraintId(u32::try_from(self.constraints.len()).map_err(|_| ModelError::TooMany)?);
+        for &var in scope {
+            let list = &mut self.watchers[var.index()];
+            if list.last() != Some(&id) {
+                list.push(id);
+            }
+        }
+        self.constraints.push(constraint);
+        self.constraint_names.push(name);
+        Ok(id)
+    }
+
+    /// `x != y`.
+    pub fn not_equal(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
+        self.post(NotEqual::new(x, y, 0))
+    }
+
+    /// `x != y + offset`.
+    pub fn not_equal_offset(
+        &mut self,
+        x: VarId,
+        y: VarId,
+        offset: i32,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(NotEqual::new(x, y, offset))
+    }
+
+    /// All of `vars` take different values.
+    pub fn all_different(&mut self, vars: &[VarId]) -> Result<ConstraintId, ModelError> {
+        self.post(AllDifferent::new(vars.to_vec()))
+    }
+
+    /// The values `vars[i] + offsets[i]` are all different.
+    pub fn all_different_offsets(
+        &mut self,
+        vars: &[VarId],
+        offsets: &[i32],
+    ) -> Result<ConstraintId, ModelError> {
+        let c = AllDifferent::with_offsets(vars.to_vec(), offsets.to_vec()).ok_or_else(|| {
+            ModelError::InvalidConstraint(format!(
+                "{} variables but {} offsets",
+                vars.len(),
+                offsets.len()
+            ))
+        })?;
+        self.post(c)
+    }
+
+    /// A binary constraint given by a predicate on `(x, y)`.
+    pub fn binary(
+        &mut self,
+        x: VarId,
+        y: VarId,
+        allowed: impl Fn(i32, i32) -> bool + Send + Sync + 'static,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Binary::predicate(x, y, allowed))
+    }
+
+    /// A binary constraint given by its allowed pairs `(x, y)`.
+    pub fn table(
+        &mut self,
+        x: VarId,
+        y: VarId,
+        pairs: impl IntoIterator<Item = (i32, i32)>,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Binary::table(x, y, pairs))
+    }
+
+    /// How many variables the model has.
+    pub fn var_count(&self) -> usize {
+        self.vars.len()
+    }
+
+    /// How many constraints the model has.
+    pub fn constraint_count(&self) -> usize {
+        self.constraints.len()
+    }
+
+    /// The variables, in creation order.
+    pub fn vars(&self) -> impl Iterator<Item = VarId> {
+        (0..self.vars.len() as u32).map(VarId)
+    }
+
+    /// The variable's name, if it was given one.
+    pub fn var_name(&self, var: VarId) -> Option<&str> {
+        self.vars.get(var.index())?.name.as_deref()
+    }
+
+    /// The initial domain of `var`, smallest value first.
+    pub fn initial_domain(&self, var: VarId) -> Vec<i32> {
+        let Some(decl) = self.vars.get(var.index()) else {
+            return Vec::new();
+        };
+        let mut values = Vec::new();
+        for (i, &word) in decl.bits.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                values.push(decl.base + (i * 64) as i32 + w.trailing_zeros() as i32);
+                w &= w - 1;
+            }
+        }
+        values
+    }
+
+    /// The constraint with this id.
+    pub fn constraint(&self, id: ConstraintId) -> Option<&dyn Constraint> {
+        self.constraints.get(id.index()).map(|c| c.as_ref())
+    }
+
+    /// The constraints that have `var` in their scope.
+    pub fn constraints_on(&self, var: VarId) -> &[ConstraintId] {
+        self.watchers.get(var.index()).map_or(&[], Vec::as_slice)
+    }
+
+    /// The name given at posting, or the constraint's own description.
+    pub fn constraint_name(&self, id: ConstraintId) -> String {
+        match self.constraint_names.get(id.index()) {
+            Some(Some(name)) => name.clone(),
+            Some(None) => self.constraints[id.index()].describe(),
+            None => format!("{id}"),
+        }
+    }
+
+    /// Whether `values` (one per variable, in creation order) satisfies every constraint, each
+    /// judged by its own `is_satisfied` alone. Returns the first broken constraint otherwise.
+    pub fn check_solution(&self, values: &[i32]) -> Result<(), ConstraintId> {
+        if values.len() != self.vars.len() {
+            return Err(ConstraintId(0));
+        }
+        let mut scoped = Vec::new();
+        for (i, c) in self.constraints.iter().enumerate() {
+            scoped.clear();
+            scoped.extend(c.scope().iter().map(|v| values[v.index()]));
+            if !c.is_satisfied(&scoped) {
+                return Err(ConstraintId(i as u32));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,162 @@
+//! The choices a solve is made with: inference, variable and value order, limits.
+
+use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How much the search infers after each assignment.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Inference {
+    /// Plain chronological backtracking: check the new assignment against the assigned
+    /// variables, prune nothing.
+    None,
+    /// Forward checking: remove from each unassigned neighbour the values that clash with the
+    /// new assignment; fail as soon as a domain is wiped out.
+    #[default]
+    ForwardChecking,
+    /// Maintaining arc consistency: after each assignment, filter every constraint to a fixpoint
+    /// (generalised arc consistency as far as each constraint's propagator reaches).
+    Mac,
+}
+
+/// Which unassigned variable to branch on next. Ties go to the variable created first.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VarOrder {
+    /// The first unassigned variable in creation order.
+    #[default]
+    Input,
+    /// Minimum remaining values (fail first): the smallest current domain.
+    MinDomain,
+    /// The smallest ratio of domain size to the number of constraints shared with other
+    /// unassigned variables.
+    DomDeg,
+    /// As `DomDeg`, but each constraint counts with its weight: one plus the number of
+    /// failures it caused so far (Boussemart et al., 2004).
+    DomWdeg,
+}
+
+/// In which order to try the values of the chosen variable.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ValueOrder {
+    /// Smallest first.
+    #[default]
+    Ascending,
+    /// Largest first.
+    Descending,
+    /// Least constraining value first: the value that forward checking says removes the
+    /// fewest values from the neighbours; ties smallest first.
+    LeastConstraining,
+    /// A random order from this seed; the same seed gives the same search.
+    Random {
+        /// The seed of the generator.
+        seed: u64,
+    },
+}
+
+/// When to stop early. A solve that stops on a limit says which one.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop once this many nodes have been tried.
+    pub nodes: Option<u64>,
+    /// Stop once this much time has passed.
+    pub time: Option<Duration>,
+    /// Stop as soon as another thread sets this flag.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// Everything a solve is configured by.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SolveConfig {
+    pub(crate) inference: Inference,
+    pub(crate) var_order: VarOrder,
+    pub(crate) value_order: ValueOrder,
+    pub(crate) max_solutions: Option<u64>,
+    pub(crate) limits: Limits,
+}
+
+/// A name that did not match any choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownChoice {
+    /// What was given.
+    pub given: String,
+    /// The names that would have been accepted.
+    pub expected: &'static str,
+}
+
+impl fmt::Display for UnknownChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown value '{}' (expected {})", self.given, self.expected)
+    }
+}
+
+impl std::error::Error for UnknownChoice {}
+
+fn unknown(given: &str, expected: &'static str) -> UnknownChoice {
+    UnknownChoice {
+        given: given.to_owned(),
+        expected,
+    }
+}
+
+impl FromStr for Inference {
+    type Err = UnknownChoice;
+    fn from_str(s: &str) -> Result<Self, UnknownChoice> {
+        match s {
+            "none" | "bt" => Ok(Inference::None),
+            "fc" => Ok(Inference::ForwardChecking),
+            "mac" => Ok(Inference::Mac),
+            _ => Err(unknown(s, "none, fc or mac")),
+        }
+    }
+}
+
+impl fmt::Display for Inference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Inference::None => "none",
+            Inference::ForwardChecking => "fc",
+            Inference::Mac => "mac",
+        })
+    }
+}
+
+impl FromStr for VarOrder {
+    type Err = UnknownChoice;
+    fn from_str(s: &str) -> Result<Self, UnknownChoice> {
+        match s {
+            "input" => Ok(VarOrder::Input),
+            "mrv" | "min-domain" => Ok(VarOrder::MinDomain),
+            "dom-deg" => Ok(VarOrder::DomDeg),
+            "dom-wdeg" => Ok(VarOrder::DomWdeg),
+            _ => Err(unknown(s, "input, mrv, dom-deg or dom-wdeg")),
+        }
+    }
+}
+
+impl fmt::Display for VarOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            VarOrder::Input => "input",
+            VarOrder::MinDomain => "mrv",
+            VarOrder::DomDeg => "dom-deg",
+            VarOrder::DomWdeg => "dom-wdeg",
+        })
+    }
+}
+
+impl fmt::Display for ValueOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ValueOrder::Ascending => f.write_str("asc"),
+            ValueOrder::Descending => f.write_str("desc"),
+            ValueOrder::LeastConstraining => f.write_str("lcv"),
+            ValueOrder::Random { seed } => write!(f, "random({seed})"),
+        }
+    }
+}

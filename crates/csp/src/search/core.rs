@@ -1,0 +1,213 @@
+//! `Core`: the state one search works on (domains, assignments, the propagation queue) and the
+//! three inference modes that run after each assignment.
+
+use crate::context::{Conflict, ConflictKind, Context, Store};
+use crate::domain::Domains;
+use crate::{ConstraintId, Inference, Model, Observer, VarId};
+use std::collections::VecDeque;
+
+/// The search's state, shared by the node loop and the heuristics.
+pub(crate) struct Core<'m> {
+    pub(crate) model: &'m Model,
+    pub(crate) store: Store,
+    pub(crate) inference: Inference,
+    /// The variables, assigned ones first: `order[..assigned_count]` are assigned.
+    pub(crate) order: Vec<VarId>,
+    position: Vec<u32>,
+    pub(crate) assigned_count: usize,
+    queue: VecDeque<ConstraintId>,
+    in_queue: Vec<bool>,
+    pub(crate) propagations: u64,
+    pub(crate) wipeouts: u64,
+}
+
+/// Which hook of a constraint to run.
+#[derive(Copy, Clone)]
+enum Hook {
+    Check(VarId),
+    ForwardCheck(VarId),
+    Propagate,
+}
+
+impl<'m> Core<'m> {
+    pub(crate) fn new(model: &'m Model, inference: Inference, log_prunes: bool) -> Self {
+        let domains = Domains::new(model.vars.iter().map(|v| (v.base, v.bits.as_slice())));
+        let n = model.vars.len();
+        let mut store = Store::new(domains, log_prunes);
+        store.track_changes = inference == Inference::Mac;
+        Core {
+            model,
+            store,
+            inference,
+            order: model.vars().collect(),
+            position: (0..n as u32).collect(),
+            assigned_count: 0,
+            queue: VecDeque::new(),
+            in_queue: vec![false; model.constraints.len()],
+            propagations: 0,
+            wipeouts: 0,
+        }
+    }
+
+    /// The unassigned variables, in no particular order.
+    #[inline]
+    pub(crate) fn unassigned(&self) -> &[VarId] {
+        &self.order[self.assigned_count..]
+    }
+
+    #[inline]
+    pub(crate) fn is_assigned(&self, var: VarId) -> bool {
+        self.store.assigned[var.index()]
+    }
+
+    /// Whether constraint `c` has an unassigned variable other than `var` in its scope.
+    #[inline]
+    pub(crate) fn has_other_open(&self, c: ConstraintId, var: VarId) -> bool {
+        self.model.constraints[c.index()]
+            .scope()
+            .iter()
+            .any(|&v| v != var && !self.is_assigned(v))
+    }
+
+    /// The search assigns `var = value`: its domain becomes `{value}`.
+    pub(crate) fn assign(&mut self, var: VarId, value: i32) {
+        self.store.domains.assign(var, value);
+        self.store.assigned[var.index()] = true;
+        let here = self.position[var.index()] as usize;
+        let slot = self.assigned_count;
+        let displaced = self.order[slot];
+        self.order.swap(here, slot);
+        self.position[displaced.index()] = here as u32;
+        self.position[var.index()] = slot as u32;
+        self.assigned_count += 1;
+    }
+
+    /// Takes back the most recent assignment, which must be `var`'s. Domains are restored
+    /// separately, from the trail.
+    pub(crate) fn unassign(&mut self, var: VarId) {
+        self.store.assigned[var.index()] = false;
+        self.assigned_count -= 1;
+    }
+
+    fn run<O: Observer>(
+        &mut self,
+        c: ConstraintId,
+        hook: Hook,
+        observer: &mut O,
+    ) -> Result<(), Conflict> {
+        let constraint = self.model.constraints[c.index()].as_ref();
+        let mut ctx = Context {
+            store: &mut self.store,
+            current: c,
+        };
+        let result = match hook {
+            Hook::Check(var) => constraint.check_assigned(var, &mut ctx),
+            Hook::ForwardCheck(var) => constraint.forward_check(var, &mut ctx),
+            Hook::Propagate => constraint.propagate(&mut ctx),
+        };
+        if !matches!(hook, Hook::Check(_)) {
+            self.propagations += 1;
+        }
+        if self.store.log_prunes {
+            for (var, value) in self.store.prune_log.drain(..) {
+                observer.on_prune(var, value, c);
+            }
+        }
+        if let Err(Conflict {
+            kind: ConflictKind::WipeOut(_),
+            ..
+        }) = result
+        {
+            self.wipeouts += 1;
+        }
+        result
+    }
+
+    /// Runs the chosen inference after the search assigned `var`.
+    pub(crate) fn infer<O: Observer>(
+        &mut self,
+        var: VarId,
+        observer: &mut O,
+    ) -> Result<(), Conflict> {
+        let model = self.model;
+        match self.inference {
+            Inference::None => {
+                for &c in model.constraints_on(var) {
+                    self.run(c, Hook::Check(var), observer)?;
+                }
+                Ok(())
+            }
+            Inference::ForwardChecking => {
+                for &c in model.constraints_on(var) {
+                    self.run(c, Hook::ForwardCheck(var), observer)?;
+                }
+                Ok(())
+            }
+            Inference::Mac => {
+                self.store.note_changed(var);
+                self.enqueue_changed(None);
+                self.fixpoint(observer)
+            }
+        }
+    }
+
+    /// Forward checks every constraint on `var` without telling anyone: the look-ahead of the
+    /// least-constraining-value order. The caller restores the domains.
+    pub(crate) fn forward_check_quietly(&mut self, var: VarId) -> Result<(), Conflict> {
+        let model = self.model;
+        let log = std::mem::replace(&mut self.store.log_prunes, false);
+        let mut result = Ok(());
+        for &c in model.constraints_on(var) {
+            let mut ctx = Context {
+                store: &mut self.store,
+                current: c,
+            };
+            result = model.constraints[c.index()].forward_check(var, &mut ctx);
+            if result.is_err() {
+                break;
+            }
+        }
+        self.store.log_prunes = log;
+        self.store.clear_changed();
+        result
+    }
+
+    /// Filters every constraint once and then to a fixpoint: arc consistency at the root.
+    pub(crate) fn propagate_all<O: Observer>(&mut self, observer: &mut O) -> Result<(), Conflict> {
+        for i in 0..self.model.constraints.len() {
+            self.in_queue[i] = true;
+            self.queue.push_back(ConstraintId(i as u32));
+        }
+        self.fixpoint(observer)
+    }
+
+    /// Queues the constraints on every changed variable, except `skip` (the constraint that
+    /// made the change, which leaves itself at its own fixpoint).
+    fn enqueue_changed(&mut self, skip: Option<ConstraintId>) {
+        let model = self.model;
+        for var in self.store.changed.drain(..) {
+            self.store.is_changed[var.index()] = false;
+            for &c in model.constraints_on(var) {
+                if Some(c) != skip && !self.in_queue[c.index()] {
+                    self.in_queue[c.index()] = true;
+                    self.queue.push_back(c);
+                }
+            }
+        }
+    }
+
+    fn fixpoint<O: Observer>(&mut self, observer: &mut O) -> Result<(), Conflict> {
+        while let Some(c) = self.queue.pop_front() {
+            self.in_queue[c.index()] = false;
+            if let Err(conflict) = self.run(c, Hook::Propagate, observer) {
+                for c in self.queue.drain(..) {
+                    self.in_queue[c.index()] = false;
+                }
+                self.store.clear_changed();
+                return Err(conflict);
+            }
+            self.enqueue_changed(Some(c));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,231 @@
+//! Solving: the [`Solver`] builder, its settings, and how solutions and figures come back.
+//!
+//! The search is depth-first with chronological backtracking. Each node assigns one variable
+//! and then runs the chosen [`Inference`]; a failure undoes the node's changes from the trail
+//! and tries the next value. Solutions are handed over one at a time and never stored, so a
+//! solve that finds millions of them runs in the memory of one.
+
+mod config;
+mod core;
+mod node_loop;
+mod observer;
+mod outcome;
+mod statistics;
+mod value_order;
+mod var_order;
+
+pub use config::{Inference, Limits, UnknownChoice, ValueOrder, VarOrder};
+pub use observer::{NoObserver, Observer};
+pub use outcome::{Limit, Outcome, Summary};
+pub use statistics::Statistics;
+
+pub(crate) use config::SolveConfig;
+
+use crate::{Model, VarId};
+use node_loop::{Run, Search};
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+use value_order::{Ascending, Descending, LeastConstraining, RandomOrder};
+use var_order::{DomDeg, DomWdeg, InputOrder, MinDomain, SelectVar};
+
+/// One solution, lent to the callback: valid only during the call.
+#[derive(Copy, Clone, Debug)]
+pub struct Solution<'a> {
+    values: &'a [i32],
+}
+
+impl<'a> Solution<'a> {
+    /// The value of `var`.
+    pub fn value(&self, var: VarId) -> i32 {
+        self.values[var.index()]
+    }
+
+    /// One value per variable, in creation order.
+    pub fn values(&self) -> &'a [i32] {
+        self.values
+    }
+}
+
+/// Solves a [`Model`] with the chosen inference, heuristics and limits.
+///
+/// ```
+/// use csp::{Inference, Model, Solver};
+/// let mut model = Model::new();
+/// let x = model.new_var(1..=3).unwrap();
+/// let y = model.new_var(1..=3).unwrap();
+/// model.not_equal(x, y).unwrap();
+/// let solver = Solver::new(&model).inference(Inference::Mac);
+/// assert_eq!(solver.count(), 6);
+/// assert_eq!(solver.first(), Some(vec![1, 2]));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver<'m> {
+    model: &'m Model,
+    config: SolveConfig,
+}
+
+impl<'m> Solver<'m> {
+    /// A solver with the defaults: forward checking, input order, ascending values, all
+    /// solutions, no limits.
+    pub fn new(model: &'m Model) -> Self {
+        Solver {
+            model,
+            config: SolveConfig::default(),
+        }
+    }
+
+    /// How much to infer after each assignment.
+    pub fn inference(mut self, inference: Inference) -> Self {
+        self.config.inference = inference;
+        self
+    }
+
+    /// Which variable to branch on.
+    pub fn var_order(mut self, order: VarOrder) -> Self {
+        self.config.var_order = order;
+        self
+    }
+
+    /// In which order to try values.
+    pub fn value_order(mut self, order: ValueOrder) -> Self {
+        self.config.value_order = order;
+        self
+    }
+
+    /// Stop after `k` solutions (`None`: find them all).
+    pub fn max_solutions(mut self, k: Option<u64>) -> Self {
+        self.config.max_solutions = k;
+        self
+    }
+
+    /// Stop after this many nodes.
+    pub fn node_limit(mut self, nodes: u64) -> Self {
+        self.config.limits.nodes = Some(nodes);
+        self
+    }
+
+    /// Stop after this much time.
+    pub fn time_limit(mut self, time: Duration) -> Self {
+        self.config.limits.time = Some(time);
+        self
+    }
+
+    /// Stop as soon as `flag` is set, from any thread (a signal handler, a UI).
+    pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.config.limits.cancel = Some(flag);
+        self
+    }
+
+    /// All limits at once.
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.config.limits = limits;
+        self
+    }
+
+    /// Runs the search, handing each solution to `on_solution`, which returns
+    /// `ControlFlow::Break(())` to stop early.
+    pub fn solve(&self, on_solution: impl FnMut(&Solution<'_>) -> ControlFlow<()>) -> Summary {
+        self.solve_observed(NoObserver, on_solution)
+    }
+
+    /// As [`Solver::solve`], telling `observer` about every step of the search.
+    pub fn solve_observed<O: Observer>(
+        &self,
+        observer: O,
+        mut on_solution: impl FnMut(&Solution<'_>) -> ControlFlow<()>,
+    ) -> Summary {
+        let mut run = build(self.model, &self.config, observer);
+        while let Some(values) = run.next_solution() {
+            if on_solution(&Solution { values }).is_break() {
+                run.stop();
+                break;
+            }
+        }
+        run.summary()
+    }
+
+    /// The number of solutions (up to [`Solver::max_solutions`]).
+    pub fn count(&self) -> u64 {
+        self.solve(|_| ControlFlow::Continue(())).stats.solutions
+    }
+
+    /// The first solution, if there is one.
+    pub fn first(&self) -> Option<Vec<i32>> {
+        self.solutions().next()
+    }
+
+    /// The solutions as an iterator, found lazily one at a time.
+    pub fn solutions(&self) -> Solutions<'m> {
+        Solutions {
+            run: build(self.model, &self.config, NoObserver),
+        }
+    }
+}
+
+/// The solutions of a solve, found one at a time as the iterator is advanced.
+pub struct Solutions<'m> {
+    run: Box<dyn Run + 'm>,
+}
+
+impl Solutions<'_> {
+    /// The outcome and statistics so far.
+    pub fn summary(&self) -> Summary {
+        self.run.summary()
+    }
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Vec<i32>;
+
+    fn next(&mut self) -> Option<Vec<i32>> {
+        self.run.next_solution().map(<[i32]>::to_vec)
+    }
+}
+
+/// Picks the compiled node loop for the configured heuristics.
+fn build<'a, O: Observer + 'a>(
+    model: &'a Model,
+    config: &SolveConfig,
+    observer: O,
+) -> Box<dyn Run + 'a> {
+    match config.var_order {
+        VarOrder::Input => with_value_order(model, config, InputOrder, observer),
+        VarOrder::MinDomain => with_value_order(model, config, MinDomain, observer),
+        VarOrder::DomDeg => with_value_order(model, config, DomDeg, observer),
+        VarOrder::DomWdeg => {
+            let order = DomWdeg::new(model.constraint_count());
+            with_value_order(model, config, order, observer)
+        }
+    }
+}
+
+fn with_value_order<'a, V: SelectVar + 'a, O: Observer + 'a>(
+    model: &'a Model,
+    config: &SolveConfig,
+    var_order: V,
+    observer: O,
+) -> Box<dyn Run + 'a> {
+    let config = config.clone();
+    match config.value_order {
+        ValueOrder::Ascending => Box::new(Search::new(model, config, var_order, Ascending, observer)),
+        ValueOrder::Descending => {
+            Box::new(Search::new(model, config, var_order, Descending, observer))
+        }
+        ValueOrder::LeastConstraining => Box::new(Search::new(
+            model,
+            config,
+            var_order,
+            LeastConstraining::default(),
+            observer,
+        )),
+        ValueOrder::Random { seed } => Box::new(Search::new(
+            model,
+            config,
+            var_order,
+            RandomOrder::new(seed),
+            observer,
+        )),
+    }
+}

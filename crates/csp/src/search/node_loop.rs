@@ -1,0 +1,236 @@
+//! `Search`: the depth-first node loop, resumable after each solution, on an explicit stack.
+
+use super::core::Core;
+use super::value_order::{ChooseValue, Cursor};
+use super::var_order::SelectVar;
+use super::{Limit, Outcome, SolveConfig, Statistics, Summary};
+use crate::context::ConflictKind;
+use crate::domain::TrailMark;
+use crate::{Inference, Model, Observer, VarId};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// How often (in nodes) the clock and the cancel flag are read.
+const LIMIT_POLL_INTERVAL: u64 = 64;
+
+/// One open node: the variable branched on, where its domains were when it opened, and its
+/// place in its list of values.
+struct Frame {
+    var: VarId,
+    mark: TrailMark,
+    trying: Option<i32>,
+    cursor: Cursor,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Step {
+    /// Nothing done yet.
+    Start,
+    /// The last assignment survived inference: branch deeper (or report a solution).
+    Descend,
+    /// Take back the current value of the top node and try its next one.
+    NextValue,
+    Done,
+}
+
+/// A solve in progress, monomorphised per variable order, value order and observer.
+pub(crate) struct Search<'m, V, W, O> {
+    core: Core<'m>,
+    var_order: V,
+    value_order: W,
+    observer: O,
+    frames: Vec<Frame>,
+    step: Step,
+    stats: Statistics,
+    outcome: Outcome,
+    solution: Vec<i32>,
+    config: SolveConfig,
+    started: Instant,
+}
+
+/// A solve whose heuristics were chosen at run time; one dynamic call per solution.
+pub(crate) trait Run {
+    fn next_solution(&mut self) -> Option<&[i32]>;
+    /// Ends the solve early at the caller's request.
+    fn stop(&mut self);
+    fn summary(&self) -> Summary;
+}
+
+impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
+    pub(crate) fn new(
+        model: &'m Model,
+        config: SolveConfig,
+        var_order: V,
+        value_order: W,
+        observer: O,
+    ) -> Self {
+        let core = Core::new(model, config.inference, observer.wants_prunes());
+        Search {
+            core,
+            var_order,
+            value_order,
+            observer,
+            frames: Vec::with_capacity(model.var_count()),
+            step: Step::Start,
+            stats: Statistics::default(),
+            outcome: Outcome::Solved,
+            solution: vec![0; model.var_count()],
+            config,
+            started: Instant::now(),
+        }
+    }
+
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome = outcome;
+        self.step = Step::Done;
+        self.stats.elapsed = self.started.elapsed();
+    }
+
+    fn limit_hit(&self) -> Option<Limit> {
+        let limits = &self.config.limits;
+        if limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
+            return Some(Limit::Nodes);
+        }
+        if self.stats.nodes % LIMIT_POLL_INTERVAL == 0 {
+            if limits
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
+            {
+                return Some(Limit::Cancelled);
+            }
+            if limits.time.is_some_and(|t| self.started.elapsed() >= t) {
+                return Some(Limit::Time);
+            }
+        }
+        None
+    }
+
+    /// Advances to the next solution. The returned values are valid until the next call.
+    fn advance(&mut self) -> bool {
+        loop {
+            match self.step {
+                Step::Done => return false,
+                Step::Start => {
+                    self.started = Instant::now();
+                    self.step = Step::Descend;
+                    if self.core.inference == Inference::Mac
+                        && self.core.propagate_all(&mut self.observer).is_err()
+                    {
+                        self.finish(Outcome::Exhausted);
+                    }
+                }
+                Step::Descend => {
+                    if self.core.unassigned().is_empty() {
+                        self.record_solution();
+                        self.step = Step::NextValue;
+                        if self
+                            .config
+                            .max_solutions
+                            .is_some_and(|k| self.stats.solutions >= k)
+                        {
+                            self.finish(Outcome::Solved);
+                        }
+                        return true;
+                    }
+                    let var = self.var_order.select(&self.core);
+                    let mark = self.core.store.domains.mark();
+                    let mut cursor = Cursor::default();
+                    self.value_order.start(var, &mut self.core, &mut cursor);
+                    self.frames.push(Frame {
+                        var,
+                        mark,
+                        trying: None,
+                        cursor,
+                    });
+                    self.step = Step::NextValue;
+                }
+                Step::NextValue => self.next_value(),
+            }
+        }
+    }
+
+    /// Takes back the top node's current value and tries its next one, or closes the node.
+    fn next_value(&mut self) {
+        if let Some(limit) = self.limit_hit() {
+            self.finish(Outcome::LimitReached(limit));
+            return;
+        }
+        let depth = self.frames.len();
+        let Some(frame) = self.frames.last_mut() else {
+            self.finish(Outcome::Exhausted);
+            return;
+        };
+        let var = frame.var;
+        if let Some(value) = frame.trying.take() {
+            self.core.unassign(var);
+            self.core.store.domains.restore(frame.mark);
+            self.observer.on_backtrack(var, value, depth);
+        }
+        let Some(value) = self.value_order.next(var, &self.core, &mut frame.cursor) else {
+            self.value_order.finish(&frame.cursor);
+            self.frames.pop();
+            return;
+        };
+        frame.trying = Some(value);
+        self.stats.nodes += 1;
+        self.core.assign(var, value);
+        self.stats.max_depth = self.stats.max_depth.max(depth as u64);
+        self.observer.on_assign(var, value, depth);
+        match self.core.infer(var, &mut self.observer) {
+            Ok(()) => self.step = Step::Descend,
+            Err(conflict) => {
+                self.stats.backtracks += 1;
+                self.var_order.on_conflict(conflict.constraint);
+                match conflict.kind {
+                    ConflictKind::WipeOut(emptied) => {
+                        self.observer.on_wipeout(emptied, conflict.constraint)
+                    }
+                    ConflictKind::Violated => {
+                        self.observer
+                            .on_violation(var, value, conflict.constraint)
+                    }
+                }
+            }
+        }
+    }
+
+    fn record_solution(&mut self) {
+        for (slot, var) in self.solution.iter_mut().zip(self.core.model.vars()) {
+            *slot = self.core.store.domains.value(var).unwrap_or_default();
+        }
+        self.stats.solutions += 1;
+        self.observer.on_solution(&self.solution);
+    }
+}
+
+impl<V: SelectVar, W: ChooseValue, O: Observer> Run for Search<'_, V, W, O> {
+    fn next_solution(&mut self) -> Option<&[i32]> {
+        if self.advance() {
+            Some(&self.solution)
+        } else {
+            None
+        }
+    }
+
+    fn stop(&mut self) {
+        if self.step != Step::Done {
+            self.finish(Outcome::Solved);
+        }
+    }
+
+    fn summary(&self) -> Summary {
+        let mut stats = self.stats.clone();
+        stats.checks = self.core.store.checks;
+        stats.pruned = self.core.store.pruned;
+        stats.propagations = self.core.propagations;
+        stats.wipeouts = self.core.wipeouts;
+        if self.step != Step::Done {
+            stats.elapsed = self.started.elapsed();
+        }
+        Summary {
+            outcome: self.outcome,
+            stats,
+        }
+    }
+}

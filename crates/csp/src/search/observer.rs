@@ -1,0 +1,81 @@
+//! `Observer`: hooks called at each step of the search, for traces and visualisations.
+
+use crate::{ConstraintId, VarId};
+
+/// Receives the search's events as they happen. Every method has an empty default, and the
+/// search is compiled separately for each observer type, so [`NoObserver`] costs nothing.
+///
+/// The events of one node come in this order: `on_assign`, then any `on_prune` (fc, mac), then
+/// either `on_conflict` (the node failed) or the next node's events; `on_backtrack` when the
+/// search takes the assignment back, and `on_solution` when every variable has a value.
+pub trait Observer {
+    /// Whether `on_prune` should be called. Collecting prunes costs a little, so an observer
+    /// that ignores them can say so.
+    fn wants_prunes(&self) -> bool {
+        true
+    }
+
+    /// The search gave `var` the value `value`; `depth` counts assigned variables, this one included.
+    fn on_assign(&mut self, var: VarId, value: i32, depth: usize) {
+        let _ = (var, value, depth);
+    }
+
+    /// Filtering by constraint `by` removed `value` from `var`.
+    fn on_prune(&mut self, var: VarId, value: i32, by: ConstraintId) {
+        let _ = (var, value, by);
+    }
+
+    /// Filtering by constraint `by` removed the last value of `var`: the node fails.
+    fn on_wipeout(&mut self, var: VarId, by: ConstraintId) {
+        let _ = (var, by);
+    }
+
+    /// Under `none`, constraint `by` is broken by the assignments so far: the node fails.
+    fn on_violation(&mut self, var: VarId, value: i32, by: ConstraintId) {
+        let _ = (var, value, by);
+    }
+
+    /// The search takes back `var = value` (after a failure, or once its subtree is done).
+    fn on_backtrack(&mut self, var: VarId, value: i32, depth: usize) {
+        let _ = (var, value, depth);
+    }
+
+    /// A solution: one value per variable, in creation order.
+    fn on_solution(&mut self, values: &[i32]) {
+        let _ = values;
+    }
+}
+
+/// The observer that observes nothing.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct NoObserver;
+
+impl Observer for NoObserver {
+    fn wants_prunes(&self) -> bool {
+        false
+    }
+}
+
+impl<T: Observer + ?Sized> Observer for &mut T {
+    fn wants_prunes(&self) -> bool {
+        (**self).wants_prunes()
+    }
+    fn on_assign(&mut self, var: VarId, value: i32, depth: usize) {
+        (**self).on_assign(var, value, depth)
+    }
+    fn on_prune(&mut self, var: VarId, value: i32, by: ConstraintId) {
+        (**self).on_prune(var, value, by)
+    }
+    fn on_wipeout(&mut self, var: VarId, by: ConstraintId) {
+        (**self).on_wipeout(var, by)
+    }
+    fn on_violation(&mut self, var: VarId, value: i32, by: ConstraintId) {
+        (**self).on_violation(var, value, by)
+    }
+    fn on_backtrack(&mut self, var: VarId, value: i32, depth: usize) {
+        (**self).on_backtrack(var, value, depth)
+    }
+    fn on_solution(&mut self, values: &[i32]) {
+        (**self).on_solution(values)
+    }
+}

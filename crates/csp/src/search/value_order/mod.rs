@@ -1,0 +1,79 @@
+//! Value orders: in which order the values of the branching variable are tried.
+//!
+//! Orders that walk the domain (ascending, descending) keep only the last value tried. Orders
+//! that rank the values (least constraining, random) write the ranking into one arena shared by
+//! all open nodes, so no node allocates once the arena has grown to the deepest branch.
+
+mod ascending;
+mod descending;
+mod least_constraining;
+mod random_order;
+
+pub(crate) use ascending::Ascending;
+pub(crate) use descending::Descending;
+pub(crate) use least_constraining::LeastConstraining;
+pub(crate) use random_order::RandomOrder;
+
+use super::core::Core;
+use crate::VarId;
+
+/// Where a node is in its list of values.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct Cursor {
+    /// The value tried last, for orders that walk the domain.
+    pub(crate) last: Option<i32>,
+    /// The node's slice of the arena: `arena[next..end]` are still to be tried.
+    pub(crate) start: u32,
+    pub(crate) next: u32,
+    pub(crate) end: u32,
+}
+
+/// Yields the values of one node's variable. `next` is called with the domains as they were
+/// when the node started.
+pub(crate) trait ChooseValue {
+    /// A node on `var` starts.
+    fn start(&mut self, var: VarId, core: &mut Core<'_>, cursor: &mut Cursor) {
+        let _ = (var, core, cursor);
+    }
+
+    /// The next value to try, or `None` when the node is done.
+    fn next(&mut self, var: VarId, core: &Core<'_>, cursor: &mut Cursor) -> Option<i32>;
+
+    /// The node is done: release what `start` took.
+    fn finish(&mut self, cursor: &Cursor) {
+        let _ = cursor;
+    }
+}
+
+/// The shared arena of ranked values for the ranking orders.
+#[derive(Debug, Default)]
+pub(crate) struct Arena {
+    values: Vec<i32>,
+}
+
+impl Arena {
+    /// Appends a node's ranked values and points `cursor` at them.
+    fn open(&mut self, cursor: &mut Cursor, ranked: impl Iterator<Item = i32>) {
+        cursor.start = self.values.len() as u32;
+        self.values.extend(ranked);
+        cursor.next = cursor.start;
+        cursor.end = self.values.len() as u32;
+    }
+
+    fn next(&self, cursor: &mut Cursor) -> Option<i32> {
+        if cursor.next < cursor.end {
+            cursor.next += 1;
+            Some(self.values[cursor.next as usize - 1])
+        } else {
+            None
+        }
+    }
+
+    fn close(&mut self, cursor: &Cursor) {
+        self.values.truncate(cursor.start as usize);
+    }
+
+    fn slice_mut(&mut self, cursor: &Cursor) -> &mut [i32] {
+        &mut self.values[cursor.start as usize..cursor.end as usize]
+    }
+}

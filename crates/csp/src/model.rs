@@ -110,7 +110,10 @@ impl Model {
 
     /// Posts any constraint, built in or your own. Fails if its scope is empty or names a
     /// variable this model does not have.
-    pub fn post(&mut self, constraint: impl Constraint + 'static) -> Result<ConstraintId, ModelError> {
+    pub fn post(
+        &mut self,
+        constraint: impl Constraint + 'static,
+    ) -> Result<ConstraintId, ModelError> {
         self.post_boxed(Box::new(constraint), None)
     }
 
@@ -135,7 +138,8 @@ impl Model {
         if let Some(&unknown) = scope.iter().find(|v| v.index() >= self.vars.len()) {
             return Err(ModelError::UnknownVariable(unknown));
         }
-        let id = ConstraintId(u32::try_from(self.constraints.len()).map_err(|_| ModelError::TooMany)?);
+        let id =
+            ConstraintId(u32::try_from(self.constraints.len()).map_err(|_| ModelError::TooMany)?);
         for &var in scope {
             let list = &mut self.watchers[var.index()];
             if list.last() != Some(&id) {

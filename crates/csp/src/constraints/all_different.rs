@@ -165,9 +165,8 @@ impl Constraint for AllDifferent {
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let n = self.vars.len();
         let mut done: SmallVec<[bool; 64]> = SmallVec::from_elem(false, n);
-        let mut pending: SmallVec<[usize; 64]> = (0..n)
-            .filter(|&i| ctx.size(self.vars[i]) == 1)
-            .collect();
+        let mut pending: SmallVec<[usize; 64]> =
+            (0..n).filter(|&i| ctx.size(self.vars[i]) == 1).collect();
         while let Some(i) = pending.pop() {
             if done[i] {
                 continue;

@@ -91,7 +91,11 @@ pub struct UnknownChoice {
 
 impl fmt::Display for UnknownChoice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown value '{}' (expected {})", self.given, self.expected)
+        write!(
+            f,
+            "unknown value '{}' (expected {})",
+            self.given, self.expected
+        )
     }
 }
 

@@ -209,7 +209,9 @@ fn with_value_order<'a, V: SelectVar + 'a, O: Observer + 'a>(
 ) -> Box<dyn Run + 'a> {
     let config = config.clone();
     match config.value_order {
-        ValueOrder::Ascending => Box::new(Search::new(model, config, var_order, Ascending, observer)),
+        ValueOrder::Ascending => {
+            Box::new(Search::new(model, config, var_order, Ascending, observer))
+        }
         ValueOrder::Descending => {
             Box::new(Search::new(model, config, var_order, Descending, observer))
         }

@@ -187,8 +187,7 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
                         self.observer.on_wipeout(emptied, conflict.constraint)
                     }
                     ConflictKind::Violated => {
-                        self.observer
-                            .on_violation(var, value, conflict.constraint)
+                        self.observer.on_violation(var, value, conflict.constraint)
                     }
                 }
             }

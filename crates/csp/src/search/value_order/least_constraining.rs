@@ -17,7 +17,8 @@ pub(crate) struct LeastConstraining {
 impl ChooseValue for LeastConstraining {
     fn start(&mut self, var: VarId, core: &mut Core<'_>, cursor: &mut Cursor) {
         self.scored.clear();
-        self.scored.extend(core.store.domains.iter(var).map(|v| (0, v)));
+        self.scored
+            .extend(core.store.domains.iter(var).map(|v| (0, v)));
         for i in 0..self.scored.len() {
             let value = self.scored[i].1;
             let mark = core.store.domains.mark();

@@ -1,0 +1,158 @@
+//! Limits, the observer, the iterator and model-building errors.
+
+use crate::common::{oeis_a000170, MODES};
+use csp_toolkit::csp::{
+    ConstraintId, Inference, Limit, Model, ModelError, Observer, Outcome, Solver, VarId,
+};
+use csp_toolkit::nqueens::{Encoding, QueensModel};
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+#[test]
+fn limits_stop_the_search_and_say_which() {
+    let queens = QueensModel::new(12, Encoding::AllDiff).unwrap();
+    let by_nodes = Solver::new(&queens.model)
+        .node_limit(500)
+        .solve(|_| ControlFlow::Continue(()));
+    assert_eq!(by_nodes.outcome, Outcome::LimitReached(Limit::Nodes));
+    assert_eq!(by_nodes.stats.nodes, 500);
+
+    let cancelled = Arc::new(AtomicBool::new(true));
+    let by_flag = Solver::new(&queens.model)
+        .cancel_flag(cancelled)
+        .solve(|_| ControlFlow::Continue(()));
+    assert_eq!(by_flag.outcome, Outcome::LimitReached(Limit::Cancelled));
+
+    let by_time = Solver::new(&queens.model)
+        .time_limit(Duration::ZERO)
+        .solve(|_| ControlFlow::Continue(()));
+    assert_eq!(by_time.outcome, Outcome::LimitReached(Limit::Time));
+
+    let first_three = Solver::new(&queens.model).max_solutions(Some(3));
+    let summary = first_three.solve(|_| ControlFlow::Continue(()));
+    assert_eq!(
+        (summary.outcome, summary.stats.solutions),
+        (Outcome::Solved, 3)
+    );
+}
+
+#[test]
+fn the_iterator_streams_the_same_solutions_as_the_callback() {
+    let queens = QueensModel::new(7, Encoding::Binary).unwrap();
+    let solver = Solver::new(&queens.model).inference(Inference::Mac);
+    let mut by_callback = Vec::new();
+    solver.solve(|s| {
+        by_callback.push(s.values().to_vec());
+        ControlFlow::Continue(())
+    });
+    let mut iter = solver.solutions();
+    let by_iterator: Vec<Vec<i32>> = iter.by_ref().collect();
+    assert_eq!(by_iterator, by_callback);
+    assert_eq!(by_iterator.len() as u64, oeis_a000170()[7]);
+    assert_eq!(iter.summary().outcome, Outcome::Exhausted);
+}
+
+/// Counts every event, to compare with the statistics.
+#[derive(Default)]
+struct Tally {
+    assigns: u64,
+    prunes: u64,
+    wipeouts: u64,
+    violations: u64,
+    backtracks: u64,
+    solutions: u64,
+    depth: usize,
+}
+
+impl Observer for Tally {
+    fn on_assign(&mut self, _: VarId, _: i32, depth: usize) {
+        self.assigns += 1;
+        assert_eq!(depth, self.depth + 1, "assign goes one level deeper");
+        self.depth = depth;
+    }
+    fn on_prune(&mut self, _: VarId, _: i32, _: ConstraintId) {
+        self.prunes += 1;
+    }
+    fn on_wipeout(&mut self, _: VarId, _: ConstraintId) {
+        self.wipeouts += 1;
+    }
+    fn on_violation(&mut self, _: VarId, _: i32, _: ConstraintId) {
+        self.violations += 1;
+    }
+    fn on_backtrack(&mut self, _: VarId, _: i32, depth: usize) {
+        assert_eq!(depth, self.depth, "backtrack undoes the deepest assignment");
+        self.backtracks += 1;
+        self.depth -= 1;
+    }
+    fn on_solution(&mut self, _: &[i32]) {
+        self.solutions += 1;
+    }
+}
+
+#[test]
+fn observer_events_add_up_to_the_statistics() {
+    for encoding in [Encoding::Binary, Encoding::AllDiff] {
+        for inference in MODES {
+            let queens = QueensModel::new(6, encoding).unwrap();
+            let mut tally = Tally::default();
+            let summary = Solver::new(&queens.model)
+                .inference(inference)
+                .solve_observed(&mut tally, |_| ControlFlow::Continue(()));
+            let s = summary.stats;
+            assert_eq!(tally.assigns, s.nodes);
+            assert_eq!(tally.prunes, s.pruned);
+            assert_eq!(tally.wipeouts, s.wipeouts);
+            assert_eq!(tally.wipeouts + tally.violations, s.backtracks);
+            assert_eq!(tally.backtracks, s.nodes, "every assignment is taken back");
+            assert_eq!(tally.solutions, s.solutions);
+        }
+    }
+}
+
+#[test]
+fn model_mistakes_are_typed_errors() {
+    let mut model = Model::new();
+    assert_eq!(model.new_var(3..=2), Err(ModelError::EmptyDomain));
+    assert_eq!(
+        model.new_var_from_values(None, &[]),
+        Err(ModelError::EmptyDomain)
+    );
+    assert!(matches!(
+        model.new_var(0..=i32::MAX),
+        Err(ModelError::DomainTooLarge { .. })
+    ));
+    let x = model.new_var(0..=1).unwrap();
+    let mut other = Model::new();
+    other.new_var(0..=1).unwrap();
+    let stranger = other.new_var(0..=1).unwrap();
+    assert_eq!(
+        model.not_equal(x, stranger),
+        Err(ModelError::UnknownVariable(stranger))
+    );
+    assert!(matches!(
+        model.all_different_offsets(&[x], &[0, 1]),
+        Err(ModelError::InvalidConstraint(_))
+    ));
+    assert_eq!(model.all_different(&[]), Err(ModelError::EmptyScope));
+}
+
+#[test]
+fn an_empty_model_has_one_solution_and_a_contradiction_none() {
+    let empty = Model::new();
+    assert_eq!(Solver::new(&empty).count(), 1);
+    let mut model = Model::new();
+    let x = model.new_var(0..=0).unwrap();
+    let y = model.new_var(0..=0).unwrap();
+    model.not_equal(x, y).unwrap();
+    for inference in MODES {
+        let summary = Solver::new(&model)
+            .inference(inference)
+            .solve(|_| ControlFlow::Continue(()));
+        assert_eq!(
+            (summary.outcome, summary.stats.solutions),
+            (Outcome::Exhausted, 0)
+        );
+    }
+}

@@ -1,0 +1,14 @@
+//! The toolkit's integration tests, one binary. Each module covers one area:
+// A test fails by panicking, so unwrap and expect are the right tools here.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+/// Shared helpers: the OEIS table, solving a queens model under a configuration.
+mod common;
+/// Limits, the observer, the iterator and model-building errors.
+mod engine_api;
+/// N-Queens counts against OEIS A000170 for every mode, encoding, heuristic and the bitmask engine.
+mod queens_counts;
+/// The three inference modes agree on solution sets, and prune as much as they promise.
+mod queens_modes;
+/// The engine on textbook models, checked against brute force and published counts.
+mod textbook;

@@ -1,0 +1,164 @@
+//! The engine on textbook models and on random small models, against brute force.
+
+use crate::common::{MODES, VALUE_ORDERS, VAR_ORDERS};
+use csp_toolkit::csp::{Model, Solver, VarId};
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+/// AIMA's map of Australia: 18 proper 3-colourings (Russell & Norvig, ch. 6).
+#[test]
+fn australia_has_18_three_colourings_in_every_configuration() {
+    let mut model = Model::new();
+    let names = ["WA", "NT", "SA", "Q", "NSW", "V", "T"];
+    let region: Vec<VarId> = names
+        .iter()
+        .map(|n| model.new_named_var(*n, 0..=2).unwrap())
+        .collect();
+    let borders = [
+        (0, 1),
+        (0, 2),
+        (1, 2),
+        (1, 3),
+        (2, 3),
+        (2, 4),
+        (2, 5),
+        (3, 4),
+        (4, 5),
+    ];
+    for (a, b) in borders {
+        model.not_equal(region[a], region[b]).unwrap();
+    }
+    for inference in MODES {
+        for var_order in VAR_ORDERS {
+            for value_order in VALUE_ORDERS {
+                let solver = Solver::new(&model)
+                    .inference(inference)
+                    .var_order(var_order)
+                    .value_order(value_order);
+                assert_eq!(
+                    solver.count(),
+                    18,
+                    "{inference:?} {var_order:?} {value_order:?}"
+                );
+            }
+        }
+    }
+}
+
+/// A deterministic generator for the random models below.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// A random model of 2 to 5 variables over subsets of -2..=3 with random constraints of every
+/// built-in kind.
+fn random_model(rng: &mut Lcg) -> Model {
+    let mut model = Model::new();
+    let n = 2 + rng.below(4) as usize;
+    let vars: Vec<VarId> = (0..n)
+        .map(|_| {
+            let mut values: Vec<i32> = (-2..=3).filter(|_| rng.below(3) > 0).collect();
+            if values.is_empty() {
+                values.push(rng.below(6) as i32 - 2);
+            }
+            model.new_var_from_values(None, &values).unwrap()
+        })
+        .collect();
+    for _ in 0..1 + rng.below(4) {
+        let x = vars[rng.below(n as u64) as usize];
+        let mut y = vars[rng.below(n as u64) as usize];
+        if y == x {
+            y = vars[(x.index() + 1) % n];
+        }
+        match rng.below(4) {
+            0 => {
+                model
+                    .not_equal_offset(x, y, rng.below(5) as i32 - 2)
+                    .unwrap();
+            }
+            1 => {
+                let k = 2 + rng.below(n as u64 - 1) as usize;
+                let scope: Vec<VarId> = vars[..k].to_vec();
+                let offsets: Vec<i32> = (0..k).map(|_| rng.below(3) as i32 - 1).collect();
+                model.all_different_offsets(&scope, &offsets).unwrap();
+            }
+            2 => {
+                let pairs: Vec<(i32, i32)> = (0..6)
+                    .map(|_| (rng.below(6) as i32 - 2, rng.below(6) as i32 - 2))
+                    .collect();
+                model.table(x, y, pairs).unwrap();
+            }
+            _ => {
+                let m = 1 + rng.below(3) as i32;
+                model
+                    .binary(x, y, move |a, b| (a + b).rem_euclid(m) != 0)
+                    .unwrap();
+            }
+        }
+    }
+    model
+}
+
+/// Every assignment of the initial domains that passes every constraint's `is_satisfied`.
+fn brute_force(model: &Model) -> BTreeSet<Vec<i32>> {
+    let domains: Vec<Vec<i32>> = model.vars().map(|v| model.initial_domain(v)).collect();
+    let mut out = BTreeSet::new();
+    let mut current = vec![0; domains.len()];
+    fn walk(
+        i: usize,
+        domains: &[Vec<i32>],
+        current: &mut Vec<i32>,
+        model: &Model,
+        out: &mut BTreeSet<Vec<i32>>,
+    ) {
+        if i == domains.len() {
+            if model.check_solution(current).is_ok() {
+                out.insert(current.clone());
+            }
+            return;
+        }
+        for &v in &domains[i] {
+            current[i] = v;
+            walk(i + 1, domains, current, model, out);
+        }
+    }
+    walk(0, &domains, &mut current, model, &mut out);
+    out
+}
+
+#[test]
+fn random_small_models_match_brute_force_in_every_configuration() {
+    let mut rng = Lcg(2024);
+    for case in 0..300 {
+        let model = random_model(&mut rng);
+        let expected = brute_force(&model);
+        for inference in MODES {
+            for var_order in VAR_ORDERS {
+                for value_order in VALUE_ORDERS {
+                    let mut found = BTreeSet::new();
+                    Solver::new(&model)
+                        .inference(inference)
+                        .var_order(var_order)
+                        .value_order(value_order)
+                        .solve(|s| {
+                            assert!(model.check_solution(s.values()).is_ok());
+                            assert!(found.insert(s.values().to_vec()), "duplicate");
+                            ControlFlow::Continue(())
+                        });
+                    assert_eq!(
+                        found, expected,
+                        "case {case}: {inference:?} {var_order:?} {value_order:?}\n{model:?}"
+                    );
+                }
+            }
+        }
+    }
+}

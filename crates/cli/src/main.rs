@@ -1,1 +1,52 @@
-fn main() {}
+//! The `csp` command: parse the arguments, check them, run, and turn the result into an exit
+//! status. Errors are printed once, here; a closed output pipe ends the run quietly.
+
+// Bad input must come back as an error, never a panic.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
+mod args;
+mod exit_code;
+mod output;
+mod queens;
+mod report;
+mod signals;
+mod trace;
+
+use args::{Cli, Command};
+use clap::Parser;
+use exit_code::Status;
+use std::process::ExitCode;
+
+/// The text after `--help`: examples, then the exit codes.
+pub fn help_footer(examples: &str) -> String {
+    format!("{examples}\n\n{}", Status::TABLE)
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version come this way too, with a success status.
+            let _ = e.print();
+            return if e.use_stderr() {
+                Status::BadInput.code()
+            } else {
+                Status::Success.code()
+            };
+        }
+    };
+    let signals = signals::Signals::install();
+    let status = match cli.command {
+        Command::Queens(args) => match queens::QueensJob::from_args(&args) {
+            Ok(job) => job.run(&signals, output::Output::new()),
+            Err(message) => {
+                eprintln!("csp queens: {message}");
+                Status::BadInput
+            }
+        },
+    };
+    status.code()
+}

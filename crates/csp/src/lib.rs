@@ -32,7 +32,10 @@
 //! The engine does no I/O: it returns data and calls the caller's callbacks.
 
 // Bad input must come back as an error, never a panic; tests may unwrap.
-#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
 
 mod constraint;
 pub mod constraints;

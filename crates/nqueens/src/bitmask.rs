@@ -35,6 +35,9 @@ impl Walk<'_> {
     /// Counts a placement and, now and then, reads the limits.
     #[inline]
     fn place(&mut self) -> bool {
+        if self.stop.is_some() {
+            return false;
+        }
         self.stats.nodes += 1;
         if let Some(max) = self.limits.nodes {
             if self.stats.nodes > max {
@@ -142,7 +145,10 @@ impl Bitmask {
             middle = count_from(&mut walk, bit, bit << 1, bit >> 1);
         }
         walk.stats.solutions = 2 * doubled + middle;
-        walk.stats.max_depth = n as u64;
+        if walk.stats.solutions > 0 {
+            // A solution fills every row; the walk does not track depth otherwise.
+            walk.stats.max_depth = n as u64;
+        }
         walk.finish()
     }
 }
@@ -154,6 +160,10 @@ fn count_from(walk: &mut Walk<'_>, columns: u64, down: u64, up: u64) -> u64 {
         return 1;
     }
     let mut free = walk.full & !(columns | down | up);
+    if free == 0 {
+        walk.stats.backtracks += 1;
+        return 0;
+    }
     let mut total = 0;
     while free != 0 {
         let bit = free & free.wrapping_neg();
@@ -183,6 +193,9 @@ fn list(
         return;
     }
     let mut free = walk.full & !(columns | down | up);
+    if free == 0 {
+        walk.stats.backtracks += 1;
+    }
     while free != 0 && walk.stop.is_none() {
         let bit = free & free.wrapping_neg();
         free ^= bit;

@@ -6,7 +6,10 @@
 //! oracle the engine is tested against.
 
 // Bad input must come back as an error, never a panic; tests may unwrap.
-#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
 
 pub mod bitmask;
 mod board;

@@ -1,0 +1,462 @@
+//! `csp queens`: checks the arguments against each other, runs the chosen engine, and streams
+//! the boards.
+
+use crate::args::{
+    EncodingArg, EngineArg, Format, InferenceArg, QueensArgs, StatsFormat, ValOrderArg, VarOrderArg,
+};
+use crate::exit_code::Status;
+use crate::output::Output;
+use crate::report::{self, RunInfo};
+use crate::signals::{Received, Signals};
+use crate::trace::{QueensTrace, MAX_TRACE_N};
+use csp::{Inference, Limit, Limits, Outcome, Solver, Summary, ValueOrder, VarOrder};
+use nqueens::bitmask::{self, Bitmask};
+use nqueens::{Encoding, QueensModel};
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+/// The largest N traced without a limit: 8-queens' full trace is already about 15,000 lines.
+const MAX_UNLIMITED_TRACE_N: usize = 8;
+
+/// What the csp engine may use for one model before we refuse to build it.
+const CSP_MEMORY_BUDGET: u64 = 4 << 30;
+
+/// The csp engine's settings.
+#[derive(Copy, Clone, Debug)]
+struct CspSettings {
+    encoding: Encoding,
+    inference: Inference,
+    var_order: VarOrder,
+    value_order: ValueOrder,
+}
+
+#[derive(Copy, Clone, Debug)]
+enum Engine {
+    Csp(CspSettings),
+    Bitmask,
+}
+
+/// A validated `queens` run.
+pub struct QueensJob {
+    n: usize,
+    engine: Engine,
+    count: bool,
+    max_solutions: Option<u64>,
+    format: Format,
+    empty: char,
+    stats: Option<StatsFormat>,
+    trace: bool,
+    time_limit: Option<Duration>,
+    node_limit: Option<u64>,
+}
+
+impl QueensJob {
+    /// Checks the arguments against each other; the error is one line for the user.
+    pub fn from_args(args: &QueensArgs) -> Result<Self, String> {
+        let csp_options: Vec<&str> = [
+            ("--encoding", args.encoding.is_some()),
+            ("--inference", args.inference.is_some()),
+            ("--var-order", args.var_order.is_some()),
+            ("--val-order", args.val_order.is_some()),
+            ("--seed", args.seed.is_some()),
+            ("--trace", args.trace),
+        ]
+        .iter()
+        .filter(|(_, given)| *given)
+        .map(|(name, _)| *name)
+        .collect();
+        let engine_arg = match args.engine {
+            Some(e) => e,
+            // Counting without any csp option: the fastest way to the number.
+            None if args.count && csp_options.is_empty() && args.n <= bitmask::MAX_N as u64 => {
+                EngineArg::Bitmask
+            }
+            None => EngineArg::Csp,
+        };
+        if engine_arg == EngineArg::Bitmask {
+            if let Some(option) = csp_options.first() {
+                return Err(format!("{option} applies to --engine csp only"));
+            }
+            if args.n > bitmask::MAX_N as u64 {
+                return Err(format!(
+                    "N = {} is too large for --engine bitmask (at most {})",
+                    args.n,
+                    bitmask::MAX_N
+                ));
+            }
+        }
+        let n = check_csp_size(args.n, engine_arg)?;
+        if args.seed.is_some() && args.val_order != Some(ValOrderArg::Random) {
+            return Err("--seed applies to --val-order random only".into());
+        }
+        if args.limit == Some(0) {
+            return Err("--limit must be at least 1".into());
+        }
+        if args.empty_char == 'Q' || args.empty_char.is_control() {
+            return Err(format!(
+                "--empty-char {:?} would not be readable; pick a visible character other than Q",
+                args.empty_char
+            ));
+        }
+        let time_limit = args.time_limit.as_deref().map(parse_seconds).transpose()?;
+        let max_solutions = if args.first { Some(1) } else { args.limit };
+        if args.trace {
+            if n > MAX_TRACE_N {
+                return Err(format!("--trace draws boards of at most N = {MAX_TRACE_N}"));
+            }
+            if n > MAX_UNLIMITED_TRACE_N && max_solutions.is_none() && args.node_limit.is_none() {
+                return Err(format!(
+                    "--trace prints every step; above N = {MAX_UNLIMITED_TRACE_N} add --first, --limit K or --node-limit K"
+                ));
+            }
+        }
+        let engine = match engine_arg {
+            EngineArg::Bitmask => Engine::Bitmask,
+            EngineArg::Csp => Engine::Csp(CspSettings {
+                encoding: match args.encoding {
+                    Some(EncodingArg::Binary) => Encoding::Binary,
+                    Some(EncodingArg::Alldiff) | None => Encoding::AllDiff,
+                },
+                inference: match args.inference {
+                    Some(InferenceArg::None) => Inference::None,
+                    Some(InferenceArg::Fc) | None => Inference::ForwardChecking,
+                    Some(InferenceArg::Mac) => Inference::Mac,
+                },
+                var_order: match args.var_order {
+                    Some(VarOrderArg::Input) | None => VarOrder::Input,
+                    Some(VarOrderArg::Mrv) => VarOrder::MinDomain,
+                    Some(VarOrderArg::DomDeg) => VarOrder::DomDeg,
+                    Some(VarOrderArg::DomWdeg) => VarOrder::DomWdeg,
+                },
+                value_order: match args.val_order {
+                    Some(ValOrderArg::Asc) | None => ValueOrder::Ascending,
+                    Some(ValOrderArg::Desc) => ValueOrder::Descending,
+                    Some(ValOrderArg::Lcv) => ValueOrder::LeastConstraining,
+                    Some(ValOrderArg::Random) => ValueOrder::Random {
+                        seed: args.seed.unwrap_or(1),
+                    },
+                },
+            }),
+        };
+        Ok(QueensJob {
+            n,
+            engine,
+            count: args.count,
+            max_solutions,
+            format: args.format,
+            empty: args.empty_char,
+            stats: args.stats,
+            trace: args.trace,
+            time_limit,
+            node_limit: args.node_limit,
+        })
+    }
+
+    fn run_info(&self) -> RunInfo {
+        let problem = format!("{}-queens", self.n);
+        match self.engine {
+            Engine::Bitmask => RunInfo {
+                problem,
+                engine: "bitmask",
+                encoding: None,
+                inference: None,
+                var_order: None,
+                val_order: None,
+            },
+            Engine::Csp(s) => RunInfo {
+                problem,
+                engine: "csp",
+                encoding: Some(s.encoding.to_string()),
+                inference: Some(s.inference.to_string()),
+                var_order: Some(s.var_order.to_string()),
+                val_order: Some(s.value_order.to_string()),
+            },
+        }
+    }
+
+    /// Runs the job, streaming to `out`; returns the exit status.
+    pub fn run(&self, signals: &Signals, out: Output) -> Status {
+        let limits = Limits {
+            nodes: self.node_limit,
+            time: self.time_limit,
+            cancel: Some(signals.cancel.clone()),
+        };
+        let out = RefCell::new(out);
+        let mut printer = Printer::new(self.n, self.format, self.empty, self.count);
+        let summary = match self.engine {
+            Engine::Bitmask => {
+                let Some(solver) = Bitmask::new(self.n) else {
+                    return Status::BadInput;
+                };
+                let solver = solver.limits(limits);
+                if self.count && self.max_solutions.is_none() {
+                    solver.count()
+                } else {
+                    let mut taken = 0u64;
+                    solver.solve(|columns| {
+                        taken += 1;
+                        let more = printer.solution(columns, &mut out.borrow_mut());
+                        stop_after(more, taken, self.max_solutions)
+                    })
+                }
+            }
+            Engine::Csp(settings) => {
+                let queens = match QueensModel::new(self.n, settings.encoding) {
+                    Ok(q) => q,
+                    Err(e) => {
+                        eprintln!("csp: cannot build the model: {e}");
+                        return Status::BadInput;
+                    }
+                };
+                let solver = Solver::new(&queens.model)
+                    .inference(settings.inference)
+                    .var_order(settings.var_order)
+                    .value_order(settings.value_order)
+                    .max_solutions(self.max_solutions)
+                    .limits(limits);
+                let mut columns = vec![0usize; self.n];
+                let mut on_solution = |s: &csp::Solution<'_>| {
+                    for (slot, &v) in columns.iter_mut().zip(s.values()) {
+                        *slot = v as usize;
+                    }
+                    let more = if self.trace {
+                        out.borrow().is_open()
+                    } else {
+                        printer.solution(&columns, &mut out.borrow_mut())
+                    };
+                    if more {
+                        ControlFlow::Continue(())
+                    } else {
+                        ControlFlow::Break(())
+                    }
+                };
+                if self.trace {
+                    let mut trace = QueensTrace::new(
+                        &out,
+                        signals.cancel.clone(),
+                        &queens.model,
+                        settings.inference,
+                        self.n,
+                    );
+                    trace.header(&describe(settings));
+                    solver.solve_observed(&mut trace, &mut on_solution)
+                } else {
+                    solver.solve(&mut on_solution)
+                }
+            }
+        };
+        let mut out = out.into_inner();
+        self.finish(summary, signals.received(), &mut printer, &mut out)
+    }
+
+    /// Closes the output, reports, and decides the exit status.
+    fn finish(
+        &self,
+        summary: Summary,
+        received: Option<Received>,
+        printer: &mut Printer,
+        out: &mut Output,
+    ) -> Status {
+        if out.closed {
+            return Status::Success;
+        }
+        let signal = match summary.outcome {
+            Outcome::LimitReached(Limit::Cancelled) => received,
+            _ => None,
+        };
+        let stopped = matches!(summary.outcome, Outcome::LimitReached(_));
+        let found = summary.stats.solutions;
+        if self.count && !stopped {
+            out.record(format!("{found}\n").as_bytes());
+        } else if !self.count && !self.trace {
+            printer.close(out);
+        }
+        out.flush();
+        if out.closed {
+            return Status::Success;
+        }
+        if let Some(e) = out.error.take() {
+            eprintln!("csp: cannot write the output: {e}");
+            return Status::BadInput;
+        }
+        let info = self.run_info();
+        let signal_name = signal.map(Received::name);
+        let status = match (summary.outcome, signal) {
+            (Outcome::LimitReached(_), Some(Received::Interrupt)) => Status::Interrupted,
+            (Outcome::LimitReached(_), Some(Received::Terminate)) => Status::Terminated,
+            (Outcome::LimitReached(_), None) => Status::Limit,
+            _ if found == 0 && !self.count => Status::NoSolution,
+            _ => Status::Success,
+        };
+        if let Some(by) = report::stopper(summary.outcome, signal_name) {
+            let what = if self.count {
+                "partial count"
+            } else {
+                "solutions printed"
+            };
+            eprintln!("csp: stopped by {by}; {what}: {found}");
+        } else if status == Status::NoSolution {
+            eprintln!("csp: no solution for {}", info.problem);
+        }
+        let stats_format = match (self.stats, stopped) {
+            (Some(format), _) => Some(format),
+            (None, true) => Some(StatsFormat::Text),
+            (None, false) => None,
+        };
+        match stats_format {
+            Some(StatsFormat::Json) => eprintln!("{}", report::json(&info, &summary, signal_name)),
+            Some(StatsFormat::Text) => eprint!("{}", report::text(&info, &summary, signal_name)),
+            None => {}
+        }
+        status
+    }
+}
+
+/// Whether to go on after the `taken`-th solution.
+fn stop_after(more: bool, taken: u64, max: Option<u64>) -> ControlFlow<()> {
+    if !more || max.is_some_and(|k| taken >= k) {
+        ControlFlow::Break(())
+    } else {
+        ControlFlow::Continue(())
+    }
+}
+
+fn describe(s: CspSettings) -> String {
+    format!(
+        "{} encoding, inference {}, variable order {}, value order {}",
+        s.encoding, s.inference, s.var_order, s.value_order
+    )
+}
+
+/// N as the csp engine can hold it, or why not.
+fn check_csp_size(n: u64, engine: EngineArg) -> Result<usize, String> {
+    if engine == EngineArg::Bitmask {
+        return Ok(n as usize);
+    }
+    if n > csp::MAX_DOMAIN_SPAN {
+        return Err(format!(
+            "N = {n} is too large for the csp engine (at most {})",
+            csp::MAX_DOMAIN_SPAN
+        ));
+    }
+    // Two copies of every domain (the model's and the search's) plus, for the binary
+    // encoding, the 3·n(n-1)/2 constraints at about 120 bytes each with their names.
+    let domain_bytes = 2 * n * n.div_ceil(64) * 8;
+    let constraint_bytes = 3 * n * n.saturating_sub(1) / 2 * 120;
+    let needed = domain_bytes + constraint_bytes;
+    if needed > CSP_MEMORY_BUDGET {
+        return Err(format!(
+            "N = {n} would need about {} MiB for the csp engine (the limit is {} MiB); \
+             try a smaller N, or --engine bitmask for N <= {}",
+            needed >> 20,
+            CSP_MEMORY_BUDGET >> 20,
+            bitmask::MAX_N
+        ));
+    }
+    usize::try_from(n).map_err(|_| format!("N = {n} is too large"))
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("--time-limit '{text}' is not a number of seconds"))?;
+    Duration::try_from_secs_f64(seconds)
+        .map_err(|_| format!("--time-limit '{text}' must be zero or more seconds"))
+}
+
+/// Formats solutions one whole record at a time.
+struct Printer {
+    n: usize,
+    format: Format,
+    empty: char,
+    count_only: bool,
+    printed: u64,
+    record: String,
+    last_flush: Instant,
+}
+
+/// How long stdout may hold found solutions before they are flushed to a waiting reader.
+const FLUSH_INTERVAL: Duration = Duration::from_millis(50);
+
+impl Printer {
+    fn new(n: usize, format: Format, empty: char, count_only: bool) -> Self {
+        Printer {
+            n,
+            format,
+            empty,
+            count_only,
+            printed: 0,
+            record: String::new(),
+            last_flush: Instant::now(),
+        }
+    }
+
+    /// Prints one solution; false once nothing more can be written.
+    fn solution(&mut self, columns: &[usize], out: &mut Output) -> bool {
+        if self.count_only {
+            return true;
+        }
+        self.record.clear();
+        match self.format {
+            Format::Board => {
+                if self.printed > 0 {
+                    self.record.push('\n');
+                }
+                for &c in columns {
+                    self.push_row(c);
+                    self.record.push('\n');
+                }
+                if self.n == 0 {
+                    self.record.push('\n');
+                }
+            }
+            Format::Cols => {
+                for (i, c) in columns.iter().enumerate() {
+                    if i > 0 {
+                        self.record.push(' ');
+                    }
+                    self.record.push_str(&c.to_string());
+                }
+                self.record.push('\n');
+            }
+            Format::Json => {
+                self.record.push(if self.printed == 0 { '[' } else { ',' });
+                self.record.push('[');
+                for (i, &c) in columns.iter().enumerate() {
+                    if i > 0 {
+                        self.record.push(',');
+                    }
+                    self.record.push('"');
+                    self.push_row(c);
+                    self.record.push('"');
+                }
+                self.record.push(']');
+            }
+        }
+        self.printed += 1;
+        if !out.record(self.record.as_bytes()) {
+            return false;
+        }
+        if self.last_flush.elapsed() >= FLUSH_INTERVAL {
+            self.last_flush = Instant::now();
+            return out.flush();
+        }
+        true
+    }
+
+    fn push_row(&mut self, column: usize) {
+        for i in 0..self.n {
+            self.record.push(if i == column { 'Q' } else { self.empty });
+        }
+    }
+
+    /// Ends the stream: closes the JSON array.
+    fn close(&mut self, out: &mut Output) {
+        if self.format == Format::Json {
+            let end = if self.printed == 0 { "[]\n" } else { "]\n" };
+            out.record(end.as_bytes());
+        }
+    }
+}

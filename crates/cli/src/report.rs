@@ -1,0 +1,98 @@
+//! Statistics on stderr, as aligned text or one JSON object, labelled partial when a run stopped
+//! early.
+
+use csp::{Limit, Outcome, Statistics, Summary};
+use serde::Serialize;
+
+/// What ran, for the header of the statistics.
+#[derive(Debug, Serialize)]
+pub struct RunInfo {
+    pub problem: String,
+    pub engine: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inference: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub var_order: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub val_order: Option<String>,
+}
+
+#[derive(Serialize)]
+struct StatsRecord<'a> {
+    #[serde(flatten)]
+    info: &'a RunInfo,
+    outcome: &'static str,
+    partial: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_by: Option<&'static str>,
+    #[serde(flatten)]
+    stats: &'a Statistics,
+}
+
+pub fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Solved => "solved",
+        Outcome::Exhausted => "exhausted",
+        Outcome::LimitReached(_) => "limit",
+    }
+}
+
+/// The name of what stopped a run early: a limit, or the signal behind a cancel.
+pub fn stopper(outcome: Outcome, signal: Option<&'static str>) -> Option<&'static str> {
+    match outcome {
+        Outcome::LimitReached(Limit::Nodes) => Some("the node limit"),
+        Outcome::LimitReached(Limit::Time) => Some("the time limit"),
+        Outcome::LimitReached(Limit::Cancelled) => Some(signal.unwrap_or("a cancel request")),
+        _ => None,
+    }
+}
+
+pub fn json(info: &RunInfo, summary: &Summary, signal: Option<&'static str>) -> String {
+    let stopped_by = stopper(summary.outcome, signal);
+    let record = StatsRecord {
+        info,
+        outcome: outcome_name(summary.outcome),
+        partial: stopped_by.is_some(),
+        stopped_by,
+        stats: &summary.stats,
+    };
+    serde_json::to_string(&record).unwrap_or_default()
+}
+
+pub fn text(info: &RunInfo, summary: &Summary, signal: Option<&'static str>) -> String {
+    let s = &summary.stats;
+    let mut config = vec![format!("engine {}", info.engine)];
+    for (label, value) in [
+        ("encoding", &info.encoding),
+        ("inference", &info.inference),
+        ("var-order", &info.var_order),
+        ("val-order", &info.val_order),
+    ] {
+        if let Some(v) = value {
+            config.push(format!("{label} {v}"));
+        }
+    }
+    let title = match stopper(summary.outcome, signal) {
+        Some(by) => format!("partial statistics (stopped by {by})"),
+        None => "statistics".to_owned(),
+    };
+    let rows = [
+        ("outcome", outcome_name(summary.outcome).to_owned()),
+        ("solutions", s.solutions.to_string()),
+        ("nodes", s.nodes.to_string()),
+        ("backtracks", s.backtracks.to_string()),
+        ("checks", s.checks.to_string()),
+        ("propagations", s.propagations.to_string()),
+        ("pruned", s.pruned.to_string()),
+        ("wipeouts", s.wipeouts.to_string()),
+        ("max depth", s.max_depth.to_string()),
+        ("time", format!("{:.6} s", s.elapsed.as_secs_f64())),
+    ];
+    let mut out = format!("{title} for {} ({}):\n", info.problem, config.join(", "));
+    for (label, value) in rows {
+        out.push_str(&format!("  {label:<13}{value:>16}\n"));
+    }
+    out
+}

@@ -1,0 +1,63 @@
+//! Ctrl-C and SIGTERM become a cancel flag the search polls, so a stopped run still reports.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// The cancel flag and which signal set it.
+pub struct Signals {
+    pub cancel: Arc<AtomicBool>,
+    which: Arc<AtomicUsize>,
+}
+
+impl Signals {
+    /// Routes SIGINT and SIGTERM to the flag. A second signal ends the process at once with the
+    /// usual status, for a run that is stuck somewhere it does not poll.
+    pub fn install() -> Self {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let which = Arc::new(AtomicUsize::new(0));
+        #[cfg(unix)]
+        {
+            use signal_hook::consts::{SIGINT, SIGTERM};
+            use signal_hook::flag;
+            for (signal, status) in [(SIGINT, 130), (SIGTERM, 143)] {
+                // Registration fails only for forbidden signals, which these are not; without
+                // it the default action (terminate) still applies, so there is nothing to report.
+                let _ = flag::register_conditional_shutdown(signal, status, Arc::clone(&cancel));
+                let _ = flag::register_usize(signal, Arc::clone(&which), signal as usize);
+                let _ = flag::register(signal, Arc::clone(&cancel));
+            }
+        }
+        Signals { cancel, which }
+    }
+
+    /// The signal that asked the run to stop, if any.
+    pub fn received(&self) -> Option<Received> {
+        #[cfg(unix)]
+        {
+            use signal_hook::consts::{SIGINT, SIGTERM};
+            match self.which.load(Ordering::Relaxed) as i32 {
+                SIGINT => return Some(Received::Interrupt),
+                SIGTERM => return Some(Received::Terminate),
+                _ => {}
+            }
+        }
+        let _ = &self.which;
+        None
+    }
+}
+
+/// A stop signal.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Received {
+    Interrupt,
+    Terminate,
+}
+
+impl Received {
+    pub fn name(self) -> &'static str {
+        match self {
+            Received::Interrupt => "SIGINT",
+            Received::Terminate => "SIGTERM",
+        }
+    }
+}

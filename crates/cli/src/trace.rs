@@ -1,0 +1,285 @@
+//! `QueensTrace`: the search step by step, in words and boards, for someone learning
+//! backtracking.
+
+use crate::output::Output;
+use csp::{ConstraintId, Inference, Model, Observer, VarId};
+use std::cell::RefCell;
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// The largest board a trace draws.
+pub const MAX_TRACE_N: usize = 64;
+
+/// Prints each event of a queens search as it happens. Rows and columns count from 1.
+pub struct QueensTrace<'a> {
+    out: &'a RefCell<Output>,
+    /// Set when the reader went away, so the search stops.
+    cancel: Arc<AtomicBool>,
+    model: &'a Model,
+    inference: Inference,
+    n: usize,
+    /// The queen's column in each row, once placed.
+    placed: Vec<Option<usize>>,
+    /// `ruled_out[row * n + column]`: filtering removed that square.
+    ruled_out: Vec<bool>,
+    /// The squares ruled out at each depth, to put back on backtrack.
+    levels: Vec<Vec<(usize, usize)>>,
+    /// Squares ruled out since the last assignment, not printed yet.
+    pending: Vec<(usize, usize)>,
+    /// The row and column just tried, until we know whether it stands.
+    trying: Option<(usize, usize)>,
+    /// The last attempt failed; its backtrack goes without saying.
+    last_failed: bool,
+    solutions: u64,
+    text: String,
+}
+
+impl<'a> QueensTrace<'a> {
+    pub fn new(
+        out: &'a RefCell<Output>,
+        cancel: Arc<AtomicBool>,
+        model: &'a Model,
+        inference: Inference,
+        n: usize,
+    ) -> Self {
+        QueensTrace {
+            out,
+            cancel,
+            model,
+            inference,
+            n,
+            placed: vec![None; n],
+            ruled_out: vec![false; n * n],
+            levels: vec![Vec::new()],
+            pending: Vec::new(),
+            trying: None,
+            last_failed: false,
+            solutions: 0,
+            text: String::new(),
+        }
+    }
+
+    /// Writes the header that explains the notation.
+    pub fn header(&mut self, description: &str) {
+        let boards = match self.inference {
+            Inference::None => {
+                "On the boards, Q is a queen and . an empty square: plain backtracking rules \
+                 nothing out in advance, it rejects a queen only once it is placed."
+            }
+            Inference::ForwardChecking => {
+                "On the boards, Q is a queen, . a free square and x a square that forward \
+                 checking ruled out."
+            }
+            Inference::Mac => {
+                "On the boards, Q is a queen, . a free square and x a square that arc \
+                 consistency ruled out."
+            }
+        };
+        let _ = writeln!(
+            self.text,
+            "Tracing {n}-queens: {description}.\nRows and columns count from 1. {boards}\n",
+            n = self.n,
+        );
+        self.emit();
+    }
+
+    fn emit(&mut self) {
+        let mut out = self.out.borrow_mut();
+        if !out.record(self.text.as_bytes()) {
+            self.cancel.store(true, Ordering::Relaxed);
+        }
+        self.text.clear();
+    }
+
+    fn indent(&self, depth: usize) -> String {
+        "  ".repeat(depth.saturating_sub(1))
+    }
+
+    /// Prints the squares ruled out since the last assignment, grouped by row.
+    fn flush_pending(&mut self, depth: usize) {
+        if self.pending.is_empty() {
+            return;
+        }
+        self.pending.sort_unstable();
+        let mut groups: Vec<String> = Vec::new();
+        let mut current_row = usize::MAX;
+        for &(row, column) in &self.pending {
+            if row != current_row {
+                groups.push(format!("row {} -> {}", row + 1, column + 1));
+                current_row = row;
+            } else if let Some(last) = groups.last_mut() {
+                let _ = write!(last, ", {}", column + 1);
+            }
+        }
+        let who = match self.inference {
+            Inference::Mac => "arc consistency",
+            _ => "forward checking",
+        };
+        let _ = writeln!(
+            self.text,
+            "{}  {who} rules out (row -> columns): {}",
+            self.indent(depth),
+            groups.join("; ")
+        );
+        self.pending.clear();
+    }
+
+    /// The attempt in progress stood: say so and draw the board.
+    fn confirm_trying(&mut self) {
+        let depth = self.depth();
+        if self.trying.take().is_some() {
+            self.flush_pending(depth);
+            let _ = writeln!(self.text, "{}  placed.", self.indent(depth));
+            self.draw_board(depth);
+        }
+    }
+
+    fn depth(&self) -> usize {
+        self.placed.iter().filter(|p| p.is_some()).count()
+    }
+
+    fn draw_board(&mut self, depth: usize) {
+        let pad = self.indent(depth);
+        for row in 0..self.n {
+            let _ = write!(self.text, "{pad}    ");
+            for column in 0..self.n {
+                let glyph = if self.placed[row] == Some(column) {
+                    'Q'
+                } else if self.placed[row].is_none() && self.ruled_out[row * self.n + column] {
+                    'x'
+                } else {
+                    '.'
+                };
+                self.text.push(glyph);
+            }
+            self.text.push('\n');
+        }
+    }
+
+    /// Which placed queen attacks `row, column`, and along which line; one on `line` first.
+    fn attacker(&self, row: usize, column: usize, line: &str) -> Option<(usize, &'static str)> {
+        let attacks = self.placed.iter().enumerate().filter_map(|(other, &c)| {
+            let c = c?;
+            if other == row {
+                return None;
+            }
+            let gap = row.abs_diff(other);
+            if c == column {
+                Some((other, "column"))
+            } else if c.abs_diff(column) == gap {
+                let falling = (other < row) == (c < column);
+                Some((other, if falling { "diagonal" } else { "anti-diagonal" }))
+            } else {
+                None
+            }
+        });
+        let mut first = None;
+        for (other, along) in attacks {
+            if along == line {
+                return Some((other, along));
+            }
+            first = first.or(Some((other, along)));
+        }
+        first
+    }
+}
+
+impl Observer for QueensTrace<'_> {
+    fn on_assign(&mut self, var: VarId, value: i32, depth: usize) {
+        self.confirm_trying();
+        let (row, column) = (var.index(), value as usize);
+        self.placed[row] = Some(column);
+        self.levels.push(Vec::new());
+        self.trying = Some((row, column));
+        let _ = writeln!(
+            self.text,
+            "{}row {}: try column {}",
+            self.indent(depth),
+            row + 1,
+            column + 1
+        );
+        self.emit();
+    }
+
+    fn on_prune(&mut self, var: VarId, value: i32, _by: ConstraintId) {
+        let (row, column) = (var.index(), value as usize);
+        if let Some(square) = self.ruled_out.get_mut(row * self.n + column) {
+            *square = true;
+        }
+        if let Some(level) = self.levels.last_mut() {
+            level.push((row, column));
+        }
+        self.pending.push((row, column));
+    }
+
+    fn on_wipeout(&mut self, var: VarId, by: ConstraintId) {
+        let depth = self.depth();
+        self.flush_pending(depth);
+        self.trying = None;
+        self.last_failed = true;
+        let _ = writeln!(
+            self.text,
+            "{}  fail: row {} has no column left (emptied by {}).",
+            self.indent(depth),
+            var.index() + 1,
+            self.model.constraint_name(by)
+        );
+        self.emit();
+    }
+
+    fn on_violation(&mut self, var: VarId, value: i32, by: ConstraintId) {
+        let depth = self.depth();
+        self.trying = None;
+        self.last_failed = true;
+        let (row, column) = (var.index(), value as usize);
+        let name = self.model.constraint_name(by);
+        let line = name.split_whitespace().next().unwrap_or_default();
+        let reason = match self.attacker(row, column, line) {
+            Some((other, line)) => format!("the queen in row {} shares its {line}", other + 1),
+            None => "a constraint is broken".to_owned(),
+        };
+        let _ = writeln!(
+            self.text,
+            "{}  rejected: {reason} [{name}].",
+            self.indent(depth),
+        );
+        self.emit();
+    }
+
+    fn on_backtrack(&mut self, var: VarId, value: i32, depth: usize) {
+        let failed = std::mem::replace(&mut self.last_failed, false);
+        self.confirm_trying();
+        let row = var.index();
+        self.placed[row] = None;
+        if let Some(level) = self.levels.pop() {
+            for (r, c) in level {
+                self.ruled_out[r * self.n + c] = false;
+            }
+        }
+        self.pending.clear();
+        if !failed {
+            let _ = writeln!(
+                self.text,
+                "{}row {}: backtrack, take the queen off column {}",
+                self.indent(depth),
+                row + 1,
+                value + 1
+            );
+        }
+        self.emit();
+    }
+
+    fn on_solution(&mut self, values: &[i32]) {
+        self.confirm_trying();
+        self.solutions += 1;
+        let columns: Vec<String> = values.iter().map(|v| (v + 1).to_string()).collect();
+        let _ = writeln!(
+            self.text,
+            "solution {}: columns {}\n",
+            self.solutions,
+            columns.join(" ")
+        );
+        self.emit();
+    }
+}

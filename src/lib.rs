@@ -2,3 +2,8 @@
 
 pub use csp;
 pub use nqueens;
+
+/// The README's code examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

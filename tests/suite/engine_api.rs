@@ -114,7 +114,8 @@ fn observer_events_add_up_to_the_statistics() {
 #[test]
 fn model_mistakes_are_typed_errors() {
     let mut model = Model::new();
-    assert_eq!(model.new_var(3..=2), Err(ModelError::EmptyDomain));
+    let (low, high) = (3, 2);
+    assert_eq!(model.new_var(low..=high), Err(ModelError::EmptyDomain));
     assert_eq!(
         model.new_var_from_values(None, &[]),
         Err(ModelError::EmptyDomain)

@@ -2,6 +2,7 @@
 //! status. Errors are printed once, here; a closed output pipe ends the run quietly.
 
 // Bad input must come back as an error, never a panic.
+#![forbid(unsafe_code)]
 #![cfg_attr(
     not(test),
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)

@@ -32,6 +32,7 @@
 //! The engine does no I/O: it returns data and calls the caller's callbacks.
 
 // Bad input must come back as an error, never a panic; tests may unwrap.
+#![forbid(unsafe_code)]
 #![cfg_attr(
     not(test),
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)

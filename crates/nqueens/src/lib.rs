@@ -4,8 +4,22 @@
 //! by construction; constraints forbid two queens on a column or a diagonal. Two encodings
 //! state that ([`Encoding`]); [`bitmask`] solves the same problem without the engine and is the
 //! oracle the engine is tested against.
+//!
+//! ```
+//! use csp::{Inference, Solver};
+//! use nqueens::{bitmask::Bitmask, Board, Encoding, QueensModel};
+//!
+//! let queens = QueensModel::new(6, Encoding::AllDiff).unwrap();
+//! let solver = Solver::new(&queens.model).inference(Inference::ForwardChecking);
+//! let first = solver.first().unwrap();
+//! let board = Board::new(first.iter().map(|&c| c as usize).collect()).unwrap();
+//! assert_eq!(board.rows('.')[0], ".Q....");
+//! assert_eq!(solver.count(), 4);
+//! assert_eq!(Bitmask::new(6).unwrap().count().stats.solutions, 4);
+//! ```
 
 // Bad input must come back as an error, never a panic; tests may unwrap.
+#![forbid(unsafe_code)]
 #![cfg_attr(
     not(test),
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)

@@ -1,0 +1,75 @@
+//! Running the binary and reading what it printed.
+
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub fn csp_command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_csp"));
+    command.args(args);
+    command
+}
+
+/// Runs `csp` with `args` to completion.
+pub fn csp(args: &[&str]) -> Output {
+    csp_command(args).stdin(Stdio::null()).output().unwrap()
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+/// Starts `csp` with piped stdout and stderr.
+pub fn spawn(args: &[&str]) -> Child {
+    csp_command(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits for `child`, reading its output as it comes (so it never blocks on a full pipe), and
+/// kills it after `limit`: a hang watchdog, not a speed check.
+pub fn wait_with_watchdog(child: Child, limit: Duration) -> Output {
+    let pid = child.id().to_string();
+    let done = Arc::new(AtomicBool::new(false));
+    let watchdog = {
+        let done = Arc::clone(&done);
+        std::thread::spawn(move || {
+            let start = Instant::now();
+            while !done.load(Ordering::Relaxed) {
+                if start.elapsed() > limit {
+                    let _ = Command::new("kill").args(["-KILL", &pid]).status();
+                    return true;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            false
+        })
+    };
+    let output = child.wait_with_output().unwrap();
+    done.store(true, Ordering::Relaxed);
+    assert!(
+        !watchdog.join().unwrap(),
+        "csp did not finish within {limit:?}"
+    );
+    output
+}
+
+/// The OEIS A000170 counts from the repository's copy, a(0) = 1 first.
+pub fn oeis_a000170() -> Vec<u64> {
+    let text = include_str!("../../../../tests/data/nqueens_oeis_counts.csv");
+    let mut counts = vec![1];
+    counts.extend(
+        text.lines()
+            .skip(1)
+            .map(|line| line.split(',').nth(1).unwrap().parse::<u64>().unwrap()),
+    );
+    counts
+}

@@ -1,0 +1,118 @@
+//! Exit codes: bad arguments, limits, signals and closed pipes, each checked by running.
+
+use crate::common::{csp, spawn, stderr, stdout, wait_with_watchdog};
+use std::time::Duration;
+
+#[test]
+fn bad_arguments_exit_2_with_a_message_that_names_the_problem() {
+    let cases: [(&[&str], &str); 11] = [
+        (&["queens", "-3"], "-3"),
+        (&["queens", "abc"], "abc"),
+        (&["queens"], "<N>"),
+        (&["queens", "8", "--inference", "magic"], "magic"),
+        (&["queens", "8", "--format", "xml"], "xml"),
+        (&["queens", "100", "--engine", "bitmask"], "at most 64"),
+        (&["queens", "1000000000000"], "too large"),
+        (&["queens", "8", "--seed", "3"], "--val-order random"),
+        (&["queens", "8", "--time-limit", "soon"], "soon"),
+        (&["queens", "12", "--trace"], "--first"),
+        (
+            &["queens", "8", "--engine", "bitmask", "--inference", "mac"],
+            "--inference",
+        ),
+    ];
+    for (args, mentions) in cases {
+        let out = csp(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let message = stderr(&out);
+        assert!(message.contains(mentions), "{args:?}: {message}");
+        assert!(!message.contains("panicked"), "{args:?}: {message}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+}
+
+#[test]
+fn no_solution_exits_1() {
+    assert_eq!(csp(&["queens", "3"]).status.code(), Some(1));
+}
+
+#[test]
+fn the_node_limit_stops_with_status_3_and_partial_figures() {
+    for engine in ["csp", "bitmask"] {
+        let out = csp(&["queens", "14", "--node-limit", "5000", "--engine", engine]);
+        assert_eq!(out.status.code(), Some(3), "{engine}");
+        let report = stderr(&out);
+        assert!(report.contains("stopped by the node limit"), "{report}");
+        assert!(report.contains("partial statistics"), "{report}");
+        // Whatever was printed is whole boards.
+        let text = stdout(&out);
+        assert!(text.is_empty() || text.ends_with('\n'));
+        assert_eq!(text.lines().filter(|l| !l.is_empty()).count() % 14, 0);
+    }
+}
+
+#[test]
+fn the_time_limit_stops_with_status_3_and_the_count_stays_off_stdout() {
+    let out = csp(&[
+        "queens",
+        "40",
+        "--count",
+        "--engine",
+        "csp",
+        "--time-limit",
+        "0.2",
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(stdout(&out), "");
+    assert!(stderr(&out).contains("stopped by the time limit; partial count"));
+}
+
+fn stop_with_signal(signal: i32, args: &[&str]) -> std::process::Output {
+    let child = spawn(args);
+    // Long enough for the handlers to be installed, even on a busy machine.
+    std::thread::sleep(Duration::from_millis(500));
+    // SAFETY: kill only sends a signal to the child we started.
+    unsafe {
+        libc::kill(child.id() as i32, signal);
+    }
+    wait_with_watchdog(child, Duration::from_secs(10))
+}
+
+#[test]
+fn sigint_prints_the_partial_count_and_exits_130() {
+    for engine in ["csp", "bitmask"] {
+        let out = stop_with_signal(
+            libc::SIGINT,
+            &["queens", "18", "--count", "--engine", engine],
+        );
+        assert_eq!(out.status.code(), Some(130), "{engine}");
+        assert_eq!(stdout(&out), "");
+        let report = stderr(&out);
+        assert!(
+            report.contains("stopped by SIGINT; partial count"),
+            "{report}"
+        );
+    }
+}
+
+#[test]
+fn sigterm_stops_a_listing_with_whole_boards_and_exits_143() {
+    let out = stop_with_signal(libc::SIGTERM, &["queens", "20", "--stats=json"]);
+    assert_eq!(out.status.code(), Some(143));
+    let text = stdout(&out);
+    assert!(text.ends_with('\n'));
+    let rows: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+    assert!(!rows.is_empty());
+    assert_eq!(rows.len() % 20, 0, "only whole boards");
+    assert!(rows
+        .iter()
+        .all(|r| r.len() == 20 && r.matches('Q').count() == 1));
+    let last_line = stderr(&out).lines().last().unwrap().to_owned();
+    let stats: serde_json::Value = serde_json::from_str(&last_line).unwrap();
+    assert_eq!(stats["partial"], true);
+    assert_eq!(stats["stopped_by"], "SIGTERM");
+    assert_eq!(
+        stats["solutions"].as_u64().unwrap() as usize,
+        rows.len() / 20
+    );
+}

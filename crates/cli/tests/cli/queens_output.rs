@@ -1,0 +1,125 @@
+//! What `csp queens` prints, byte for byte, in each format.
+
+use crate::common::{csp, stderr, stdout};
+
+/// LeetCode 51, example 1: the two solutions of 4-queens, in this order.
+const LEETCODE_51_N4: &str = ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n";
+
+#[test]
+fn four_queens_prints_leetcode_51s_example_exactly() {
+    let out = csp(&["queens", "4"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), LEETCODE_51_N4);
+    assert_eq!(stderr(&out), "");
+}
+
+#[test]
+fn every_engine_and_mode_prints_the_same_boards_for_four_queens() {
+    for extra in [
+        &["--engine", "bitmask"][..],
+        &["--inference", "none"],
+        &["--inference", "mac", "--encoding", "binary"],
+        &["--encoding", "binary"],
+    ] {
+        let mut args = vec!["queens", "4"];
+        args.extend_from_slice(extra);
+        assert_eq!(stdout(&csp(&args)), LEETCODE_51_N4, "{extra:?}");
+    }
+}
+
+#[test]
+fn one_queen_is_a_single_q() {
+    assert_eq!(stdout(&csp(&["queens", "1"])), "Q\n");
+}
+
+#[test]
+fn json_is_leetcode_51s_output_shape() {
+    let out = csp(&["queens", "4", "--format", "json"]);
+    assert_eq!(
+        stdout(&out),
+        "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n"
+    );
+    let parsed: Vec<Vec<String>> = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(parsed.len(), 2);
+    let eight: Vec<Vec<String>> =
+        serde_json::from_str(&stdout(&csp(&["queens", "8", "--format", "json"]))).unwrap();
+    assert_eq!(eight.len(), 92);
+}
+
+#[test]
+fn cols_prints_zero_based_columns_one_solution_per_line() {
+    assert_eq!(
+        stdout(&csp(&["queens", "4", "--format", "cols"])),
+        "1 3 0 2\n2 0 3 1\n"
+    );
+}
+
+#[test]
+fn the_empty_glyph_is_configurable() {
+    let out = stdout(&csp(&["queens", "4", "--empty-char", "#", "--first"]));
+    assert_eq!(out, "#Q##\n###Q\nQ###\n##Q#\n");
+}
+
+#[test]
+fn count_prints_the_number_alone() {
+    assert_eq!(stdout(&csp(&["queens", "8", "--count"])), "92\n");
+    assert_eq!(
+        stdout(&csp(&["queens", "8", "--count", "--limit", "5"])),
+        "5\n"
+    );
+    assert_eq!(
+        stdout(&csp(&["queens", "8", "--count", "--engine", "csp"])),
+        "92\n"
+    );
+}
+
+#[test]
+fn first_and_limit_stop_early_in_order() {
+    let all = stdout(&csp(&["queens", "8", "--format", "cols"]));
+    let lines: Vec<&str> = all.lines().collect();
+    assert_eq!(lines.len(), 92);
+    let first = stdout(&csp(&["queens", "8", "--format", "cols", "--first"]));
+    assert_eq!(first, format!("{}\n", lines[0]));
+    let five = stdout(&csp(&["queens", "8", "--format", "cols", "--limit", "5"]));
+    assert_eq!(
+        five,
+        lines[..5]
+            .iter()
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    );
+    let bitmask = stdout(&csp(&[
+        "queens", "8", "--format", "cols", "--engine", "bitmask",
+    ]));
+    assert_eq!(bitmask, all);
+}
+
+#[test]
+fn the_empty_board_has_one_solution() {
+    for format in ["board", "cols"] {
+        let out = csp(&["queens", "0", "--format", format]);
+        assert_eq!((stdout(&out).as_str(), out.status.code()), ("\n", Some(0)));
+    }
+    assert_eq!(stdout(&csp(&["queens", "0", "--format", "json"])), "[[]]\n");
+    assert_eq!(stdout(&csp(&["queens", "0", "--count"])), "1\n");
+}
+
+#[test]
+fn two_and_three_queens_have_no_solution() {
+    for n in ["2", "3"] {
+        let out = csp(&["queens", n]);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(stdout(&out), "");
+        assert!(stderr(&out).contains("no solution"), "{}", stderr(&out));
+        let json = csp(&["queens", n, "--format", "json"]);
+        assert_eq!(
+            (stdout(&json).as_str(), json.status.code()),
+            ("[]\n", Some(1))
+        );
+        let count = csp(&["queens", n, "--count"]);
+        assert_eq!(
+            (stdout(&count).as_str(), count.status.code()),
+            ("0\n", Some(0))
+        );
+    }
+}

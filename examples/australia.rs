@@ -39,3 +39,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("{} colourings with 3 colours", solver.count());
     Ok(())
 }
+
+#[test]
+fn runs() {
+    assert!(main().is_ok());
+}

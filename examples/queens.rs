@@ -32,3 +32,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     Ok(())
 }
+
+#[test]
+fn runs() {
+    assert!(main().is_ok());
+}

@@ -13,6 +13,7 @@ use csp::{Inference, Limit, Limits, Outcome, Solver, Summary, ValueOrder, VarOrd
 use nqueens::bitmask::{self, Bitmask};
 use nqueens::{Encoding, QueensModel};
 use std::cell::RefCell;
+use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
@@ -417,7 +418,8 @@ impl Printer {
                     if i > 0 {
                         self.record.push(' ');
                     }
-                    self.record.push_str(&c.to_string());
+                    // Writing into a String cannot fail.
+                    let _ = write!(self.record, "{c}");
                 }
                 self.record.push('\n');
             }

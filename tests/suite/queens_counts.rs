@@ -27,21 +27,13 @@ fn count_checked(config: Config, n: usize) -> u64 {
 
 #[test]
 fn every_mode_and_encoding_counts_a000170_up_to_n_10() {
-    let oeis = oeis_a000170();
-    for (n, &expected) in oeis.iter().enumerate().take(11) {
-        for encoding in ENCODINGS {
-            for inference in MODES {
-                let config = Config::plain(encoding, inference);
-                assert_eq!(count_checked(config, n), expected, "n = {n}, {config:?}");
-            }
-        }
-    }
+    assert_plain_counts(&(0..=10).collect::<Vec<_>>());
 }
 
-#[test]
-fn every_mode_and_encoding_counts_a000170_at_n_11_and_12() {
+/// Every mode and encoding, input order and ascending values, at each of `sizes`.
+fn assert_plain_counts(sizes: &[usize]) {
     let oeis = oeis_a000170();
-    for n in [11, 12] {
+    for &n in sizes {
         for encoding in ENCODINGS {
             for inference in MODES {
                 let config = Config::plain(encoding, inference);
@@ -49,6 +41,11 @@ fn every_mode_and_encoding_counts_a000170_at_n_11_and_12() {
             }
         }
     }
+}
+
+#[test]
+fn every_mode_and_encoding_counts_a000170_at_n_11_and_12() {
+    assert_plain_counts(&[11, 12]);
 }
 
 #[test]
@@ -110,15 +107,7 @@ fn the_engine_lists_the_same_boards_as_the_bitmask_oracle() {
 #[test]
 #[ignore = "slow (about four minutes): run with scripts/slow-tests"]
 fn every_mode_and_encoding_counts_a000170_at_n_13_and_14() {
-    let oeis = oeis_a000170();
-    for n in [13, 14] {
-        for encoding in ENCODINGS {
-            for inference in MODES {
-                let config = Config::plain(encoding, inference);
-                assert_eq!(count_checked(config, n), oeis[n], "n = {n}, {config:?}");
-            }
-        }
-    }
+    assert_plain_counts(&[13, 14]);
 }
 
 #[test]

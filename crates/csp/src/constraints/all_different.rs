@@ -38,12 +38,16 @@ impl AllDifferent {
         i32::try_from(shifted - i64::from(self.offsets[j])).ok()
     }
 
-    fn positions_of(&self, var: VarId) -> impl Iterator<Item = usize> + '_ {
-        self.vars
-            .iter()
-            .enumerate()
-            .filter(move |(_, &v)| v == var)
-            .map(|(i, _)| i)
+    /// For `var = value`: each other position `j` of the scope, its variable, and the shifted
+    /// value `value + c_i` it must differ from (once per position `i` that `var` holds).
+    fn partners(&self, var: VarId, value: i32) -> impl Iterator<Item = (usize, VarId, i64)> + '_ {
+        let positions = self.vars.iter().enumerate().filter(move |(_, &v)| v == var);
+        positions.flat_map(move |(i, _)| {
+            let shifted = i64::from(value) + i64::from(self.offsets[i]);
+            (0..self.vars.len())
+                .filter(move |&j| j != i)
+                .map(move |j| (j, self.vars[j], shifted))
+        })
     }
 
     /// Fails when the unfixed variables have fewer distinct shifted values between them than
@@ -117,17 +121,11 @@ impl Constraint for AllDifferent {
         let Some(value) = ctx.assigned_value(var) else {
             return Ok(());
         };
-        for i in self.positions_of(var) {
-            let shifted = i64::from(value) + i64::from(self.offsets[i]);
-            for (j, &other) in self.vars.iter().enumerate() {
-                if j == i {
-                    continue;
-                }
-                if let Some(other_value) = ctx.assigned_value(other) {
-                    ctx.count_checks(1);
-                    if i64::from(other_value) + i64::from(self.offsets[j]) == shifted {
-                        return Err(ctx.violated());
-                    }
+        for (j, other, shifted) in self.partners(var, value) {
+            if let Some(other_value) = ctx.assigned_value(other) {
+                ctx.count_checks(1);
+                if i64::from(other_value) + i64::from(self.offsets[j]) == shifted {
+                    return Err(ctx.violated());
                 }
             }
         }
@@ -138,24 +136,16 @@ impl Constraint for AllDifferent {
         let Some(value) = ctx.assigned_value(var) else {
             return Ok(());
         };
-        for i in self.positions_of(var) {
-            let shifted = i64::from(value) + i64::from(self.offsets[i]);
-            for (j, &other) in self.vars.iter().enumerate() {
-                if j == i {
-                    continue;
+        for (j, other, shifted) in self.partners(var, value) {
+            if other == var {
+                // The same variable twice clashes with itself unless the offsets differ.
+                if i64::from(value) + i64::from(self.offsets[j]) == shifted {
+                    return Err(ctx.violated());
                 }
-                if other == var {
-                    // The same variable twice: its two shifted values clash unless the offsets differ.
-                    if self.offsets[j] == self.offsets[i] {
-                        return Err(ctx.violated());
-                    }
-                    continue;
-                }
-                if !ctx.is_assigned(other) {
-                    ctx.count_checks(1);
-                    if let Some(clash) = self.clash_for(j, shifted) {
-                        ctx.remove(other, clash)?;
-                    }
+            } else if !ctx.is_assigned(other) {
+                ctx.count_checks(1);
+                if let Some(clash) = self.clash_for(j, shifted) {
+                    ctx.remove(other, clash)?;
                 }
             }
         }

@@ -157,3 +157,24 @@ fn an_empty_model_has_one_solution_and_a_contradiction_none() {
         );
     }
 }
+
+#[test]
+fn another_thread_can_cancel_a_running_solve() {
+    let queens = QueensModel::new(30, Encoding::AllDiff).unwrap();
+    let flag = Arc::new(AtomicBool::new(false));
+    let setter = {
+        let flag = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        })
+    };
+    // Counting 30-queens would take far longer than the watchdog below allows.
+    let summary = Solver::new(&queens.model)
+        .cancel_flag(flag)
+        .time_limit(Duration::from_secs(60))
+        .solve(|_| ControlFlow::Continue(()));
+    setter.join().unwrap();
+    assert_eq!(summary.outcome, Outcome::LimitReached(Limit::Cancelled));
+    assert!(summary.stats.nodes > 0);
+}

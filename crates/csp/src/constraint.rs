@@ -17,6 +17,7 @@
 //! | [`check_assigned`](Constraint::check_assigned) | `none` | fail if the assigned part is already broken |
 //! | [`forward_check`](Constraint::forward_check) | `fc` | remove values of unassigned variables that conflict with the assigned ones |
 //! | [`propagate`](Constraint::propagate) | `mac` | remove values that have no support, as far as it can |
+//! | [`propagate_changed`](Constraint::propagate_changed) | `mac` | the same, knowing which variables changed (defaults to `propagate`) |
 //!
 //! Every hook reads and prunes through the [`Context`], reports how many compatibility tests it
 //! made with [`Context::count_checks`], and returns a [`Conflict`] with `?` when a removal
@@ -99,6 +100,14 @@ pub trait Constraint: Debug + Send + Sync {
     /// once all but one scope variable have a single value left.
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         filter_last_open(self, ctx, |ctx, v| ctx.fixed_value(v))
+    }
+
+    /// Arc consistency, told which scope variables changed since this constraint last ran
+    /// (the whole scope at the root; repeats possible), so it can work incrementally. The
+    /// default ignores the list and calls [`Constraint::propagate`].
+    fn propagate_changed(&self, changed: &[VarId], ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let _ = changed;
+        self.propagate(ctx)
     }
 }
 

@@ -38,11 +38,15 @@ impl AllDifferent {
         i32::try_from(shifted - i64::from(self.offsets[j])).ok()
     }
 
+    /// The positions of `var` in the scope (usually one).
+    fn positions(&self, var: VarId) -> impl Iterator<Item = usize> + '_ {
+        (0..self.vars.len()).filter(move |&i| self.vars[i] == var)
+    }
+
     /// For `var = value`: each other position `j` of the scope, its variable, and the shifted
     /// value `value + c_i` it must differ from (once per position `i` that `var` holds).
     fn partners(&self, var: VarId, value: i32) -> impl Iterator<Item = (usize, VarId, i64)> + '_ {
-        let positions = self.vars.iter().enumerate().filter(move |(_, &v)| v == var);
-        positions.flat_map(move |(i, _)| {
+        self.positions(var).flat_map(move |i| {
             let shifted = i64::from(value) + i64::from(self.offsets[i]);
             (0..self.vars.len())
                 .filter(move |&j| j != i)
@@ -153,29 +157,36 @@ impl Constraint for AllDifferent {
     }
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        self.propagate_changed(&self.vars, ctx)
+    }
+
+    /// Removes the value of each newly fixed variable from the others, following the chain
+    /// of variables that become fixed in turn; a variable fixed earlier was handled when it
+    /// became fixed, and the trail undoes both together.
+    fn propagate_changed(&self, changed: &[VarId], ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let n = self.vars.len();
         let mut done: SmallVec<[bool; 64]> = SmallVec::from_elem(false, n);
-        let mut pending: SmallVec<[usize; 64]> =
-            (0..n).filter(|&i| ctx.size(self.vars[i]) == 1).collect();
+        let mut pending: SmallVec<[usize; 64]> = SmallVec::new();
+        for &var in changed {
+            if ctx.size(var) == 1 {
+                pending.extend(self.positions(var));
+            }
+        }
         while let Some(i) = pending.pop() {
-            if done[i] {
+            if std::mem::replace(&mut done[i], true) {
                 continue;
             }
-            done[i] = true;
             let Some(value) = ctx.fixed_value(self.vars[i]) else {
                 continue;
             };
             let shifted = i64::from(value) + i64::from(self.offsets[i]);
-            for j in 0..n {
-                if j == i {
-                    continue;
-                }
+            for j in (0..n).filter(|&j| j != i) {
                 let other = self.vars[j];
                 ctx.count_checks(1);
                 let Some(clash) = self.clash_for(j, shifted) else {
                     continue;
                 };
-                if ctx.remove(other, clash)? && ctx.size(other) == 1 && !done[j] {
+                if ctx.remove(other, clash)? && ctx.size(other) == 1 {
                     pending.push(j);
                 }
             }

@@ -17,16 +17,18 @@ pub(crate) struct Core<'m> {
     pub(crate) assigned_count: usize,
     queue: VecDeque<ConstraintId>,
     in_queue: Vec<bool>,
+    /// For each queued constraint, the scope variables that changed since it last ran.
+    pending: Vec<Vec<VarId>>,
     pub(crate) propagations: u64,
     pub(crate) wipeouts: u64,
 }
 
 /// Which hook of a constraint to run.
 #[derive(Copy, Clone)]
-enum Hook {
+enum Hook<'a> {
     Check(VarId),
     ForwardCheck(VarId),
-    Propagate,
+    Propagate(&'a [VarId]),
 }
 
 impl<'m> Core<'m> {
@@ -44,6 +46,7 @@ impl<'m> Core<'m> {
             assigned_count: 0,
             queue: VecDeque::new(),
             in_queue: vec![false; model.constraints.len()],
+            pending: vec![Vec::new(); model.constraints.len()],
             propagations: 0,
             wipeouts: 0,
         }
@@ -92,7 +95,7 @@ impl<'m> Core<'m> {
     fn run<O: Observer>(
         &mut self,
         c: ConstraintId,
-        hook: Hook,
+        hook: Hook<'_>,
         observer: &mut O,
     ) -> Result<(), Conflict> {
         let constraint = self.model.constraints[c.index()].as_ref();
@@ -103,7 +106,7 @@ impl<'m> Core<'m> {
         let result = match hook {
             Hook::Check(var) => constraint.check_assigned(var, &mut ctx),
             Hook::ForwardCheck(var) => constraint.forward_check(var, &mut ctx),
-            Hook::Propagate => constraint.propagate(&mut ctx),
+            Hook::Propagate(changed) => constraint.propagate_changed(changed, &mut ctx),
         };
         if !matches!(hook, Hook::Check(_)) {
             self.propagations += 1;
@@ -174,8 +177,9 @@ impl<'m> Core<'m> {
 
     /// Filters every constraint once and then to a fixpoint: arc consistency at the root.
     pub(crate) fn propagate_all<O: Observer>(&mut self, observer: &mut O) -> Result<(), Conflict> {
-        for i in 0..self.model.constraints.len() {
+        for (i, constraint) in self.model.constraints.iter().enumerate() {
             self.in_queue[i] = true;
+            self.pending[i].extend_from_slice(constraint.scope());
             self.queue.push_back(ConstraintId(i as u32));
         }
         self.fixpoint(observer)
@@ -188,7 +192,11 @@ impl<'m> Core<'m> {
         for var in self.store.changed.drain(..) {
             self.store.is_changed[var.index()] = false;
             for &c in model.constraints_on(var) {
-                if Some(c) != skip && !self.in_queue[c.index()] {
+                if Some(c) == skip {
+                    continue;
+                }
+                self.pending[c.index()].push(var);
+                if !self.in_queue[c.index()] {
                     self.in_queue[c.index()] = true;
                     self.queue.push_back(c);
                 }
@@ -199,9 +207,15 @@ impl<'m> Core<'m> {
     fn fixpoint<O: Observer>(&mut self, observer: &mut O) -> Result<(), Conflict> {
         while let Some(c) = self.queue.pop_front() {
             self.in_queue[c.index()] = false;
-            if let Err(conflict) = self.run(c, Hook::Propagate, observer) {
+            // Lend the list out and take it back, so its capacity is reused.
+            let mut changed = std::mem::take(&mut self.pending[c.index()]);
+            let result = self.run(c, Hook::Propagate(&changed), observer);
+            changed.clear();
+            self.pending[c.index()] = changed;
+            if let Err(conflict) = result {
                 for c in self.queue.drain(..) {
                     self.in_queue[c.index()] = false;
+                    self.pending[c.index()].clear();
                 }
                 self.store.clear_changed();
                 return Err(conflict);

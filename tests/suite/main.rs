@@ -6,6 +6,8 @@
 mod common;
 /// Limits, the observer, the iterator and model-building errors.
 mod engine_api;
+/// Each propagator against brute force: sound, and exactly GAC where it promises to be.
+mod propagators;
 /// N-Queens counts against OEIS A000170 for every mode, encoding, heuristic and the bitmask engine.
 mod queens_counts;
 /// The three inference modes agree on solution sets, and prune as much as they promise.

@@ -1,6 +1,6 @@
 //! The engine on textbook models and on random small models, against brute force.
 
-use crate::common::{MODES, VALUE_ORDERS, VAR_ORDERS};
+use crate::common::{Lcg, MODES, VALUE_ORDERS, VAR_ORDERS};
 use csp_toolkit::csp::{Model, Solver, VarId};
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -42,19 +42,6 @@ fn australia_has_18_three_colourings_in_every_configuration() {
                 );
             }
         }
-    }
-}
-
-/// A deterministic generator for the random models below.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
     }
 }
 

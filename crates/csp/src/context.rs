@@ -4,6 +4,7 @@
 use crate::domain::Domains;
 use crate::{ConstraintId, VarId};
 use smallvec::SmallVec;
+use std::any::Any;
 
 /// Why a constraint gave up on the current node.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -39,10 +40,12 @@ pub(crate) struct Store {
     pub(crate) log_prunes: bool,
     /// Whether `changed` is kept (only `mac` needs it).
     pub(crate) track_changes: bool,
+    /// Each constraint's working memory for this search (see [`Context::take_scratch`]).
+    pub(crate) scratch: Vec<Option<Box<dyn Any + Send>>>,
 }
 
 impl Store {
-    pub(crate) fn new(domains: Domains, log_prunes: bool) -> Self {
+    pub(crate) fn new(domains: Domains, log_prunes: bool, constraints: usize) -> Self {
         let n = domains.len();
         Store {
             domains,
@@ -54,6 +57,7 @@ impl Store {
             prune_log: Vec::new(),
             log_prunes,
             track_changes: false,
+            scratch: (0..constraints).map(|_| None).collect(),
         }
     }
 
@@ -139,6 +143,12 @@ impl Context<'_> {
         self.store.domains.iter(var)
     }
 
+    /// The values left in `var` as one word, bit `i` standing for `min + i`, when they span at
+    /// most 64 values: `(min, bits)`. For fast paths over small domains.
+    pub fn bits64(&self, var: VarId) -> Option<(i32, u64)> {
+        self.store.domains.window64(var)
+    }
+
     /// A copy of the values left in `var`, for loops that remove values while they walk.
     pub fn values_vec(&self, var: VarId) -> SmallVec<[i32; 64]> {
         self.store.domains.iter(var).collect()
@@ -168,6 +178,26 @@ impl Context<'_> {
             });
         }
         Ok(true)
+    }
+
+    /// This constraint's working memory for the current search: buffers to reuse between
+    /// calls, or hints such as a previous matching. It is created with `T::default()` on first
+    /// use, is not restored on backtrack (so it must only ever be a hint), and is lent out:
+    /// hand it back with [`Context::put_scratch`].
+    pub fn take_scratch<T: Default + Send + 'static>(&mut self) -> Box<T> {
+        self.store
+            .scratch
+            .get_mut(self.current.index())
+            .and_then(Option::take)
+            .and_then(|b| b.downcast::<T>().ok())
+            .unwrap_or_default()
+    }
+
+    /// Returns the memory lent by [`Context::take_scratch`].
+    pub fn put_scratch<T: Send + 'static>(&mut self, scratch: Box<T>) {
+        if let Some(slot) = self.store.scratch.get_mut(self.current.index()) {
+            *slot = Some(scratch);
+        }
     }
 
     /// The conflict to return when the constraint finds itself broken.

@@ -192,6 +192,27 @@ impl Domains {
         }
     }
 
+    /// The domain as one 64-bit word of values from its minimum up (bit i: `min + i`), when
+    /// it spans at most 64 values.
+    pub(crate) fn window64(&self, var: VarId) -> Option<(i32, u64)> {
+        let (min, max) = (self.min(var)?, self.max(var)?);
+        if i64::from(max) - i64::from(min) >= 64 {
+            return None;
+        }
+        let (words, base) = self.words_of(var);
+        let offset = (i64::from(min) - i64::from(base)) as usize;
+        let (index, shift) = (offset / 64, offset % 64);
+        let mut window = words[index] >> shift;
+        if shift > 0 && index + 1 < words.len() {
+            window |= words[index + 1] << (64 - shift);
+        }
+        let span = (max - min) as u32 + 1;
+        if span < 64 {
+            window &= (1u64 << span) - 1;
+        }
+        Some((min, window))
+    }
+
     /// The values of `var`, smallest first.
     pub(crate) fn iter(&self, var: VarId) -> DomainIter<'_> {
         let (words, base) = self.words_of(var);
@@ -344,6 +365,18 @@ mod tests {
         assert_eq!(up, d.iter(x).collect::<Vec<_>>());
         assert_eq!(down, up);
         assert_eq!(d.value(VarId(1)), Some(5));
+        assert_eq!(d.window64(VarId(1)), Some((5, 1)));
+        assert_eq!(d.window64(x), None, "spans 73 values");
+        for v in [-3, -2].into_iter().chain(5..=60).chain(62..=70) {
+            d.remove(x, v);
+        }
+        // Left: -1, 1, 3, 61: 63 values apart, across the first word boundary.
+        let (min, bits) = d.window64(x).unwrap();
+        let from_window: Vec<i32> = (0..64)
+            .filter(|i| bits >> i & 1 == 1)
+            .map(|i| min + i)
+            .collect();
+        assert_eq!(from_window, d.iter(x).collect::<Vec<_>>());
         assert_eq!(d.next_above(VarId(1), Some(5)), None);
         assert_eq!(d.next_below(VarId(1), Some(5)), None);
     }

@@ -1,5 +1,6 @@
 //! `AllDifferent`: the values x_i + c_i are pairwise distinct.
 
+use super::regin::Regin;
 use crate::{Conflict, Constraint, Context, VarId};
 use smallvec::SmallVec;
 
@@ -7,9 +8,10 @@ use smallvec::SmallVec;
 /// (`x_i + c_i`), which is how the N-Queens diagonals are stated.
 ///
 /// Under `none` it compares the new assignment with the assigned part of its scope; under `fc` it
-/// removes the new value from the unassigned variables; under `mac` it removes the value of every
-/// fixed variable from the others until nothing changes, and fails when fewer distinct values are
-/// left than variables without one (the pigeonhole test).
+/// removes the new value from the unassigned variables; under `mac` it enforces generalised arc
+/// consistency with Régin's matching-based filtering, after removing the values of newly fixed
+/// variables from the others. Where the variable-value graph is too large to build (over 65,536
+/// distinct values), `mac` keeps to that value elimination and a pigeonhole test.
 #[derive(Clone, Debug)]
 pub struct AllDifferent {
     vars: Vec<VarId>,
@@ -191,6 +193,27 @@ impl Constraint for AllDifferent {
                 }
             }
         }
-        self.pigeonhole(ctx)
+        // A Hall set (k variables sharing only k values) is what Régin's filtering acts on.
+        // When every unfixed domain is larger than the number of unfixed variables there is
+        // none, and value elimination has already reached generalised arc consistency.
+        let (mut open, mut smallest) = (0u32, u32::MAX);
+        for &var in &self.vars {
+            let size = ctx.size(var);
+            if size > 1 {
+                open += 1;
+                smallest = smallest.min(size);
+            }
+        }
+        if smallest > open {
+            return Ok(());
+        }
+        let mut regin = ctx.take_scratch::<Regin>();
+        let filtered = regin.filter(&self.vars, &self.offsets, ctx);
+        ctx.put_scratch(regin);
+        if filtered? {
+            Ok(())
+        } else {
+            self.pigeonhole(ctx)
+        }
     }
 }

@@ -3,6 +3,7 @@
 mod all_different;
 mod binary;
 mod not_equal;
+mod regin;
 
 pub use all_different::AllDifferent;
 pub use binary::Binary;

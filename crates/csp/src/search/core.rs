@@ -35,7 +35,7 @@ impl<'m> Core<'m> {
     pub(crate) fn new(model: &'m Model, inference: Inference, log_prunes: bool) -> Self {
         let domains = Domains::new(model.vars.iter().map(|v| (v.base, v.bits.as_slice())));
         let n = model.vars.len();
-        let mut store = Store::new(domains, log_prunes);
+        let mut store = Store::new(domains, log_prunes, model.constraints.len());
         store.track_changes = inference == Inference::Mac;
         Core {
             model,

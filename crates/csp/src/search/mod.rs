@@ -156,6 +156,22 @@ impl<'m> Solver<'m> {
         self.solutions().next()
     }
 
+    /// The domains after the chosen inference has filtered the root, before any branching:
+    /// arc consistency under `mac`, the initial domains under `fc` and `none` (which filter
+    /// only after an assignment). `None` when filtering alone proves there is no solution.
+    pub fn root_domains(&self) -> Option<Vec<Vec<i32>>> {
+        let mut core = core::Core::new(self.model, self.config.inference, false);
+        if self.config.inference == Inference::Mac && core.propagate_all(&mut NoObserver).is_err() {
+            return None;
+        }
+        Some(
+            self.model
+                .vars()
+                .map(|v| core.store.domains.iter(v).collect())
+                .collect(),
+        )
+    }
+
     /// The solutions as an iterator, found lazily one at a time.
     pub fn solutions(&self) -> Solutions<'m> {
         Solutions {

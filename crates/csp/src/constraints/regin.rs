@@ -1,0 +1,529 @@
+//! Régin's filtering for all_different (AAAI 1994): generalised arc consistency from one
+//! maximum matching of the variable-value graph and its strongly connected components.
+//!
+//! A value `v` stays in the domain of `x` exactly when the edge `(x, v)` belongs to some
+//! matching that covers every variable. By Berge's theorem that holds for the matched edges,
+//! for edges on an alternating path that starts at a free value, and for edges on an
+//! alternating cycle, that is, inside one strongly connected component once matched edges are
+//! oriented variable -> value and the others value -> variable.
+//!
+//! The matching found by one call is kept as the next call's starting point: after a few
+//! removals most of it is still valid, so only the broken pairs are re-augmented.
+//!
+//! Two layouts of the same algorithm: when at most 64 variables share at most 64 values (every
+//! sudoku up to 64x64, N-Queens up to 32), each domain is one word, and reachability is a
+//! breadth-first search over value words; larger constraints build the graph explicitly and
+//! run Tarjan's algorithm. Counting 12-queens under mac (1.06M calls) takes 0.67 s with the
+//! word layout against 1.63 s with the explicit graph, for the same 258,024 nodes.
+
+use crate::{Conflict, Context, VarId};
+use smallvec::SmallVec;
+
+/// No value matched, no component yet.
+const NONE: u32 = u32::MAX;
+
+/// Working memory kept between calls: the last matching and reusable buffers.
+#[derive(Debug, Default)]
+pub(crate) struct Regin {
+    /// The shifted value each variable was matched to by the previous call.
+    matched_value: Vec<Option<i64>>,
+    /// This call's graph: `adj[adj_start[i]..adj_start[i + 1]]` are variable i's value indices.
+    adj_start: Vec<u32>,
+    adj: Vec<u32>,
+    /// The reverse: the variables whose domain holds each value index.
+    rev_start: Vec<u32>,
+    rev: Vec<u32>,
+    var_match: Vec<u32>,
+    val_match: Vec<u32>,
+    /// Values seen in the current augmenting search, by stamp.
+    seen: Vec<u32>,
+    stamp: u32,
+    /// Nodes reachable from a free value: variables `0..k`, values `k..k + m`.
+    reached: Vec<bool>,
+    component: Vec<u32>,
+    tarjan: Tarjan,
+    queue: Vec<u32>,
+    /// Next free slot per value while filling `rev`.
+    fill: Vec<u32>,
+    /// The augmenting search's stack: a variable and the next of its edges to try.
+    path: Vec<(u32, u32)>,
+}
+
+/// Tarjan's strongly connected components, iterative, with reusable buffers.
+#[derive(Debug, Default)]
+struct Tarjan {
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    calls: Vec<(u32, u32)>,
+}
+
+/// The outcome of building the graph: the value range, or nothing to do.
+pub(crate) enum Span {
+    Values { low: i64, count: usize },
+    TooWide,
+}
+
+/// Above this many distinct values (or this many edges) the caller falls back to a cheaper
+/// filtering, so one call never allocates without bound.
+const MAX_VALUES: i64 = 1 << 16;
+const MAX_EDGES: usize = 1 << 22;
+
+impl Regin {
+    /// Filters `vars[i] + offsets[i]` to generalised arc consistency. Returns `Ok(false)` when
+    /// the graph is too large to build, so that the caller can filter more cheaply instead.
+    pub(crate) fn filter(
+        &mut self,
+        vars: &[VarId],
+        offsets: &[i32],
+        ctx: &mut Context<'_>,
+    ) -> Result<bool, Conflict> {
+        if let Some(words) = WordGraph::read(vars, offsets, ctx) {
+            return words
+                .filter(vars, offsets, &mut self.matched_value, ctx)
+                .map(|()| true);
+        }
+        let (low, m) = match self.build(vars, offsets, ctx) {
+            Span::Values { low, count } => (low, count),
+            Span::TooWide => return Ok(false),
+        };
+        let k = vars.len();
+        self.match_all(k, m, low, ctx)?;
+        self.reach_from_free_values(k, m);
+        self.components(k, m);
+        for i in 0..k {
+            let (start, end) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
+            for e in start..end {
+                let value = self.adj[e];
+                if self.var_match[i] == value {
+                    continue;
+                }
+                let node = k + value as usize;
+                if self.reached[node] || self.component[node] == self.component[i] {
+                    continue;
+                }
+                let shifted = low + i64::from(value);
+                if let Ok(v) = i32::try_from(shifted - i64::from(offsets[i])) {
+                    ctx.remove(vars[i], v)?;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Lays out the variable-value graph of the current domains.
+    fn build(&mut self, vars: &[VarId], offsets: &[i32], ctx: &mut Context<'_>) -> Span {
+        let (mut low, mut high) = (i64::MAX, i64::MIN);
+        let mut edges = 0usize;
+        for (&var, &offset) in vars.iter().zip(offsets) {
+            if let (Some(min), Some(max)) = (ctx.min(var), ctx.max(var)) {
+                low = low.min(i64::from(min) + i64::from(offset));
+                high = high.max(i64::from(max) + i64::from(offset));
+            }
+            edges += ctx.size(var) as usize;
+        }
+        if high < low || high - low + 1 > MAX_VALUES || edges > MAX_EDGES {
+            return Span::TooWide;
+        }
+        let m = (high - low + 1) as usize;
+        let k = vars.len();
+        // Examining each (variable, value) pair of the graph counts as one check.
+        ctx.count_checks(edges as u64);
+        self.adj_start.clear();
+        self.adj.clear();
+        self.adj_start.push(0);
+        self.rev_start.clear();
+        self.rev_start.resize(m + 1, 0);
+        for (&var, &offset) in vars.iter().zip(offsets) {
+            for value in ctx.values(var) {
+                let index = (i64::from(value) + i64::from(offset) - low) as u32;
+                self.adj.push(index);
+                self.rev_start[index as usize + 1] += 1;
+            }
+            self.adj_start.push(self.adj.len() as u32);
+        }
+        for j in 0..m {
+            self.rev_start[j + 1] += self.rev_start[j];
+        }
+        self.rev.clear();
+        self.rev.resize(self.adj.len(), 0);
+        self.fill.clear();
+        self.fill.extend_from_slice(&self.rev_start[..m]);
+        for i in 0..k {
+            for e in self.adj_start[i] as usize..self.adj_start[i + 1] as usize {
+                let value = self.adj[e] as usize;
+                self.rev[self.fill[value] as usize] = i as u32;
+                self.fill[value] += 1;
+            }
+        }
+        Span::Values { low, count: m }
+    }
+
+    /// A matching that covers every variable, starting from the last one, or the conflict.
+    fn match_all(
+        &mut self,
+        k: usize,
+        m: usize,
+        low: i64,
+        ctx: &Context<'_>,
+    ) -> Result<(), Conflict> {
+        self.matched_value.resize(k, None);
+        self.var_match.clear();
+        self.var_match.resize(k, NONE);
+        self.val_match.clear();
+        self.val_match.resize(m, NONE);
+        self.seen.resize(m, 0);
+        for i in 0..k {
+            let Some(shifted) = self.matched_value[i] else {
+                continue;
+            };
+            let index = shifted - low;
+            if index < 0 || index >= m as i64 {
+                continue;
+            }
+            let index = index as u32;
+            let in_domain = self.adj[self.adj_start[i] as usize..self.adj_start[i + 1] as usize]
+                .contains(&index);
+            if in_domain && self.val_match[index as usize] == NONE {
+                self.var_match[i] = index;
+                self.val_match[index as usize] = i as u32;
+            }
+        }
+        for i in 0..k {
+            if self.var_match[i] != NONE {
+                continue;
+            }
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                self.seen.iter_mut().for_each(|s| *s = 0);
+                self.stamp = 1;
+            }
+            if !self.augment(i as u32) {
+                return Err(ctx.violated());
+            }
+        }
+        for i in 0..k {
+            self.matched_value[i] = Some(low + i64::from(self.var_match[i]));
+        }
+        Ok(())
+    }
+
+    /// Kuhn's augmenting path from the unmatched variable `start`.
+    fn augment(&mut self, start: u32) -> bool {
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        path.push((start, self.adj_start[start as usize]));
+        let found = self.search_path(&mut path);
+        self.path = path;
+        found
+    }
+
+    fn search_path(&mut self, path: &mut Vec<(u32, u32)>) -> bool {
+        while let Some(&mut (var, ref mut next)) = path.last_mut() {
+            let end = self.adj_start[var as usize + 1];
+            if *next == end {
+                path.pop();
+                continue;
+            }
+            let value = self.adj[*next as usize];
+            *next += 1;
+            if self.seen[value as usize] == self.stamp {
+                continue;
+            }
+            self.seen[value as usize] = self.stamp;
+            let holder = self.val_match[value as usize];
+            if holder == NONE {
+                // Flip the path: each variable on it takes the value it was heading for.
+                let mut value = value;
+                while let Some((var, _)) = path.pop() {
+                    let previous = self.var_match[var as usize];
+                    self.var_match[var as usize] = value;
+                    self.val_match[value as usize] = var;
+                    value = previous;
+                }
+                return true;
+            }
+            path.push((holder, self.adj_start[holder as usize]));
+        }
+        false
+    }
+
+    /// Marks every node reachable from an unmatched value along the oriented graph.
+    fn reach_from_free_values(&mut self, k: usize, m: usize) {
+        self.reached.clear();
+        self.reached.resize(k + m, false);
+        self.queue.clear();
+        for value in 0..m {
+            let has_edges = self.rev_start[value] < self.rev_start[value + 1];
+            if has_edges && self.val_match[value] == NONE {
+                self.reached[k + value] = true;
+                self.queue.push((k + value) as u32);
+            }
+        }
+        while let Some(node) = self.queue.pop() {
+            let node = node as usize;
+            if node < k {
+                let next = k + self.var_match[node] as usize;
+                if !self.reached[next] {
+                    self.reached[next] = true;
+                    self.queue.push(next as u32);
+                }
+            } else {
+                let value = node - k;
+                for e in self.rev_start[value] as usize..self.rev_start[value + 1] as usize {
+                    let var = self.rev[e] as usize;
+                    if self.var_match[var] as usize != value && !self.reached[var] {
+                        self.reached[var] = true;
+                        self.queue.push(var as u32);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Labels every node with its strongly connected component (Tarjan, iteratively).
+    fn components(&mut self, k: usize, m: usize) {
+        let nodes = k + m;
+        let t = &mut self.tarjan;
+        t.index.clear();
+        t.index.resize(nodes, NONE);
+        t.low.clear();
+        t.low.resize(nodes, 0);
+        t.on_stack.clear();
+        t.on_stack.resize(nodes, false);
+        t.stack.clear();
+        self.component.clear();
+        self.component.resize(nodes, NONE);
+        let mut counter = 0u32;
+        let mut components = 0u32;
+        for root in 0..nodes {
+            if self.tarjan.index[root] != NONE {
+                continue;
+            }
+            self.tarjan.calls.push((root as u32, 0));
+            while let Some(&(node, position)) = self.tarjan.calls.last() {
+                let node = node as usize;
+                if position == 0 && self.tarjan.index[node] == NONE {
+                    self.tarjan.index[node] = counter;
+                    self.tarjan.low[node] = counter;
+                    counter += 1;
+                    self.tarjan.stack.push(node as u32);
+                    self.tarjan.on_stack[node] = true;
+                }
+                // Skip the value node's matched edge by walking positions over all edges.
+                let next = self.next_successor(k, node, position);
+                match next {
+                    Some((succ, used)) => {
+                        if let Some(top) = self.tarjan.calls.last_mut() {
+                            top.1 = used + 1;
+                        }
+                        if self.tarjan.index[succ] == NONE {
+                            self.tarjan.calls.push((succ as u32, 0));
+                        } else if self.tarjan.on_stack[succ] {
+                            self.tarjan.low[node] =
+                                self.tarjan.low[node].min(self.tarjan.index[succ]);
+                        }
+                    }
+                    None => {
+                        self.tarjan.calls.pop();
+                        if let Some(&(parent, _)) = self.tarjan.calls.last() {
+                            let parent = parent as usize;
+                            self.tarjan.low[parent] =
+                                self.tarjan.low[parent].min(self.tarjan.low[node]);
+                        }
+                        if self.tarjan.low[node] == self.tarjan.index[node] {
+                            while let Some(member) = self.tarjan.stack.pop() {
+                                self.tarjan.on_stack[member as usize] = false;
+                                self.component[member as usize] = components;
+                                if member as usize == node {
+                                    break;
+                                }
+                            }
+                            components += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first successor of `node` at edge position `position` or later, with its position.
+    fn next_successor(&self, k: usize, node: usize, position: u32) -> Option<(usize, u32)> {
+        if node < k {
+            // A variable's one successor is its matched value.
+            return (position == 0).then(|| (k + self.var_match[node] as usize, 0));
+        }
+        let value = node - k;
+        let (start, end) = (self.rev_start[value], self.rev_start[value + 1]);
+        let mut p = position;
+        while start + p < end {
+            let var = self.rev[(start + p) as usize] as usize;
+            if self.var_match[var] as usize != value {
+                return Some((var, p));
+            }
+            p += 1;
+        }
+        None
+    }
+}
+
+/// The variable-value graph when it fits in words: domain `i` is `masks[i]`, bit `b` standing
+/// for the shifted value `low + b`.
+struct WordGraph {
+    low: i64,
+    masks: SmallVec<[u64; 32]>,
+}
+
+impl WordGraph {
+    fn read(vars: &[VarId], offsets: &[i32], ctx: &mut Context<'_>) -> Option<Self> {
+        if vars.len() > 64 {
+            return None;
+        }
+        let mut windows: SmallVec<[(i64, u64); 32]> = SmallVec::new();
+        let (mut low, mut high) = (i64::MAX, i64::MIN);
+        let mut edges = 0u64;
+        for (&var, &offset) in vars.iter().zip(offsets) {
+            let (min, bits) = ctx.bits64(var)?;
+            let start = i64::from(min) + i64::from(offset);
+            low = low.min(start);
+            high = high.max(start + 63 - i64::from(bits.leading_zeros()));
+            edges += u64::from(bits.count_ones());
+            windows.push((start, bits));
+        }
+        if high - low >= 64 {
+            return None;
+        }
+        ctx.count_checks(edges);
+        let masks = windows
+            .iter()
+            .map(|&(start, bits)| bits << (start - low))
+            .collect();
+        Some(WordGraph { low, masks })
+    }
+
+    fn filter(
+        &self,
+        vars: &[VarId],
+        offsets: &[i32],
+        hint: &mut Vec<Option<i64>>,
+        ctx: &mut Context<'_>,
+    ) -> Result<(), Conflict> {
+        let k = vars.len();
+        hint.resize(k, None);
+        // var_match[i]: the value bit matched to variable i; holder[b]: the variable on bit b.
+        let mut var_match = [NO_BIT; 64];
+        let mut holder = [NO_BIT; 64];
+        for i in 0..k {
+            if let Some(shifted) = hint[i] {
+                let bit = shifted - self.low;
+                if (0..64).contains(&bit)
+                    && self.masks[i] >> bit & 1 == 1
+                    && holder[bit as usize] == NO_BIT
+                {
+                    var_match[i] = bit as u8;
+                    holder[bit as usize] = i as u8;
+                }
+            }
+        }
+        for i in 0..k {
+            if var_match[i] == NO_BIT && !self.augment(i, &mut var_match, &mut holder) {
+                return Err(ctx.violated());
+            }
+        }
+        let mut matched = 0u64;
+        for i in 0..k {
+            hint[i] = Some(self.low + i64::from(var_match[i]));
+            matched |= 1 << var_match[i];
+        }
+        // step[v]: the values one step from value v. An unmatched edge (x_j, v) leads from v
+        // to x_j, and x_j's matched edge on to its value.
+        let mut step = [0u64; 64];
+        let mut union = 0u64;
+        for j in 0..k {
+            let mj = var_match[j];
+            union |= self.masks[j];
+            let mut others = self.masks[j] & !(1 << mj);
+            while others != 0 {
+                let v = others.trailing_zeros() as usize;
+                others &= others - 1;
+                step[v] |= 1 << mj;
+            }
+        }
+        let free = union & !matched;
+        let from_free = free | reachable(&step, free, 0);
+        for j in 0..k {
+            let mj = var_match[j] as usize;
+            let unsure = self.masks[j] & !((1u64 << mj) | from_free);
+            if unsure == 0 {
+                continue;
+            }
+            // (x_j, v) lies on an alternating cycle when x_j's matched value leads back to v.
+            let mut doomed = unsure & !reachable(&step, 1 << mj, unsure);
+            while doomed != 0 {
+                let bit = doomed.trailing_zeros();
+                doomed &= doomed - 1;
+                let shifted = self.low + i64::from(bit);
+                if let Ok(v) = i32::try_from(shifted - i64::from(offsets[j])) {
+                    ctx.remove(vars[j], v)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Kuhn's augmenting path from the unmatched variable `start`, on words.
+    fn augment(&self, start: usize, var_match: &mut [u8; 64], holder: &mut [u8; 64]) -> bool {
+        let mut seen = 0u64;
+        // Each frame: a variable and the value bits it has yet to try.
+        let mut stack: SmallVec<[(u8, u64); 64]> = SmallVec::new();
+        stack.push((start as u8, self.masks[start]));
+        while let Some((_, untried)) = stack.last_mut() {
+            let candidates = *untried & !seen;
+            if candidates == 0 {
+                stack.pop();
+                continue;
+            }
+            let bit = candidates.trailing_zeros() as u8;
+            *untried &= !(1 << bit);
+            seen |= 1 << bit;
+            let current = holder[bit as usize];
+            if current == NO_BIT {
+                let mut bit = bit;
+                while let Some((var, _)) = stack.pop() {
+                    let previous = var_match[var as usize];
+                    var_match[var as usize] = bit;
+                    holder[bit as usize] = var;
+                    bit = previous;
+                }
+                return true;
+            }
+            stack.push((current, self.masks[current as usize]));
+        }
+        false
+    }
+}
+
+/// No bit matched.
+const NO_BIT: u8 = u8::MAX;
+
+/// The values reachable in one or more steps from the values in `from`, by breadth-first
+/// search on words; it stops early once every value in `wanted` is reached (0: never).
+fn reachable(step: &[u64; 64], from: u64, wanted: u64) -> u64 {
+    let mut reached = 0u64;
+    let mut frontier = from;
+    while frontier != 0 {
+        let mut next = 0u64;
+        while frontier != 0 {
+            let v = frontier.trailing_zeros() as usize;
+            frontier &= frontier - 1;
+            next |= step[v];
+        }
+        frontier = next & !reached;
+        reached |= next;
+        if wanted != 0 && wanted & !reached == 0 {
+            break;
+        }
+    }
+    reached
+}

@@ -440,10 +440,9 @@ impl WordGraph {
         // to x_j, and x_j's matched edge on to its value.
         let mut step = [0u64; 64];
         let mut union = 0u64;
-        for j in 0..k {
-            let mj = var_match[j];
-            union |= self.masks[j];
-            let mut others = self.masks[j] & !(1 << mj);
+        for (&mask, &mj) in self.masks.iter().zip(&var_match) {
+            union |= mask;
+            let mut others = mask & !(1 << mj);
             while others != 0 {
                 let v = others.trailing_zeros() as usize;
                 others &= others - 1;

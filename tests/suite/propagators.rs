@@ -2,7 +2,7 @@
 //! promise generalised arc consistency keep no value without a support.
 
 use crate::common::Lcg;
-use csp_toolkit::csp::{Inference, Model, Solver, VarId};
+use csp_toolkit::csp::{Inference, LinearOp, Model, Solver, VarId};
 use std::collections::BTreeSet;
 
 /// The values each variable takes in some solution, or `None` when there is no solution.
@@ -120,6 +120,13 @@ fn no_propagator_removes_a_supported_value_in_a_network() {
                 (0..10).map(|_| (rng.below(6) as i32 - 1, rng.below(6) as i32 - 1)),
             )
             .unwrap();
+        let terms = [
+            (1 + rng.below(3) as i64, vars[0]),
+            (rng.below(5) as i64 - 2, vars[2]),
+            (-1, vars[3]),
+        ];
+        let op = [LinearOp::Eq, LinearOp::Le, LinearOp::Ge, LinearOp::Ne][rng.below(4) as usize];
+        model.linear(&terms, op, rng.below(7) as i64 - 3).unwrap();
         let filtered = Solver::new(&model).inference(Inference::Mac).root_domains();
         match (filtered, projection(&model)) {
             (Some(filtered), Some(supported)) => {
@@ -133,5 +140,21 @@ fn no_propagator_removes_a_supported_value_in_a_network() {
             (None, Some(_)) => panic!("case {case}: filtering failed a satisfiable network"),
             (_, None) => {}
         }
+    }
+}
+
+#[test]
+fn a_two_variable_linear_equation_is_bounds_consistent() {
+    // x + y = c over intervals: bounds consistency on an interval pair is exact.
+    let mut rng = Lcg(14);
+    for case in 0..300 {
+        let mut model = Model::new();
+        let (a, b) = (rng.below(6) as i32, rng.below(6) as i32);
+        let x = model.new_var(a..=a + rng.below(5) as i32).unwrap();
+        let y = model.new_var(b..=b + rng.below(5) as i32).unwrap();
+        model
+            .linear(&[(1, x), (1, y)], LinearOp::Eq, rng.below(16) as i64)
+            .unwrap();
+        assert_gac(&model, &format!("case {case}"));
     }
 }

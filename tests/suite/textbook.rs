@@ -1,7 +1,7 @@
 //! The engine on textbook models and on random small models, against brute force.
 
 use crate::common::{Lcg, MODES, VALUE_ORDERS, VAR_ORDERS};
-use csp_toolkit::csp::{Model, Solver, VarId};
+use csp_toolkit::csp::{LinearOp, Model, Outcome, Solver, VarId};
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
@@ -65,7 +65,7 @@ fn random_model(rng: &mut Lcg) -> Model {
         if y == x {
             y = vars[(x.index() + 1) % n];
         }
-        match rng.below(4) {
+        match rng.below(5) {
             0 => {
                 model
                     .not_equal_offset(x, y, rng.below(5) as i32 - 2)
@@ -83,11 +83,24 @@ fn random_model(rng: &mut Lcg) -> Model {
                     .collect();
                 model.table(x, y, pairs).unwrap();
             }
-            _ => {
+            3 => {
                 let m = 1 + rng.below(3) as i32;
                 model
                     .binary(x, y, move |a, b| (a + b).rem_euclid(m) != 0)
                     .unwrap();
+            }
+            _ => {
+                let mut terms: Vec<(i64, VarId)> = Vec::new();
+                for &v in &vars {
+                    if rng.below(2) == 0 {
+                        terms.push((rng.below(7) as i64 - 3, v));
+                    }
+                }
+                if !terms.is_empty() {
+                    let op = [LinearOp::Eq, LinearOp::Le, LinearOp::Ge, LinearOp::Ne]
+                        [rng.below(4) as usize];
+                    model.linear(&terms, op, rng.below(9) as i64 - 4).unwrap();
+                }
             }
         }
     }
@@ -145,6 +158,45 @@ fn random_small_models_match_brute_force_in_every_configuration() {
                         "case {case}: {inference:?} {var_order:?} {value_order:?}\n{model:?}"
                     );
                 }
+            }
+        }
+    }
+}
+
+#[test]
+fn branch_and_bound_finds_the_brute_force_optimum_with_each_solution_better() {
+    let mut rng = Lcg(99);
+    for case in 0..300 {
+        let model = random_model(&mut rng);
+        let solutions = brute_force(&model);
+        let objective = VarId::from_index(rng.below(model.var_count() as u64) as usize).unwrap();
+        for inference in MODES {
+            for maximize in [false, true] {
+                let solver = Solver::new(&model).inference(inference);
+                let solver = if maximize {
+                    solver.maximize(objective)
+                } else {
+                    solver.minimize(objective)
+                };
+                let mut values = Vec::new();
+                let summary = solver.solve(|s| {
+                    assert!(model.check_solution(s.values()).is_ok());
+                    values.push(s.value(objective));
+                    ControlFlow::Continue(())
+                });
+                assert_eq!(summary.outcome, Outcome::Exhausted);
+                let improving =
+                    values
+                        .windows(2)
+                        .all(|w| if maximize { w[0] < w[1] } else { w[0] > w[1] });
+                assert!(improving, "case {case}: {values:?}");
+                let best = solutions.iter().map(|s| s[objective.index()]);
+                let best = if maximize { best.max() } else { best.min() };
+                assert_eq!(
+                    values.last().copied(),
+                    best,
+                    "case {case}, {inference:?}, max {maximize}"
+                );
             }
         }
     }

@@ -17,9 +17,19 @@ impl VarId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The id of the variable created `index`-th (0-based), if it fits. Whether a model has
+    /// such a variable is for the model to say.
+    pub fn from_index(index: usize) -> Option<Self> {
+        u32::try_from(index).ok().map(VarId)
+    }
 }
 
 impl ConstraintId {
+    /// Stands for the bound that branch and bound puts on the objective (see
+    /// [`Solver::minimize`](crate::Solver::minimize)) where a constraint would be named.
+    pub const OBJECTIVE: ConstraintId = ConstraintId(u32::MAX);
+
     /// The position of the constraint in posting order (0-based).
     #[inline]
     pub fn index(self) -> usize {
@@ -35,6 +45,10 @@ impl fmt::Display for VarId {
 
 impl fmt::Display for ConstraintId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "c{}", self.0)
+        if *self == ConstraintId::OBJECTIVE {
+            f.write_str("objective bound")
+        } else {
+            write!(f, "c{}", self.0)
+        }
     }
 }

@@ -49,11 +49,12 @@ mod rng;
 mod search;
 
 pub use constraint::Constraint;
+pub use constraints::LinearOp;
 pub use context::{Conflict, ConflictKind, Context};
 pub use error::ModelError;
 pub use ids::{ConstraintId, VarId};
 pub use model::{Model, MAX_DOMAIN_SPAN};
 pub use search::{
-    Inference, Limit, Limits, NoObserver, Observer, Outcome, Solution, Solutions, Solver,
+    Inference, Limit, Limits, NoObserver, Observer, Outcome, Sense, Solution, Solutions, Solver,
     Statistics, Summary, UnknownChoice, ValueOrder, VarOrder,
 };

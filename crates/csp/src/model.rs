@@ -1,6 +1,6 @@
 //! `Model`: variables with finite domains and the constraints posted on them.
 
-use crate::constraints::{AllDifferent, Binary, NotEqual};
+use crate::constraints::{AllDifferent, Binary, Linear, LinearOp, NotEqual};
 use crate::{Constraint, ConstraintId, ModelError, VarId};
 use std::ops::RangeInclusive;
 
@@ -207,6 +207,16 @@ impl Model {
         self.post(Binary::table(x, y, pairs))
     }
 
+    /// `sum(a * x for (a, x) in terms) op rhs`, filtered on bounds.
+    pub fn linear(
+        &mut self,
+        terms: &[(i64, VarId)],
+        op: LinearOp,
+        rhs: i64,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Linear::new(terms, op, rhs))
+    }
+
     /// How many variables the model has.
     pub fn var_count(&self) -> usize {
         self.vars.len()
@@ -255,6 +265,9 @@ impl Model {
 
     /// The name given at posting, or the constraint's own description.
     pub fn constraint_name(&self, id: ConstraintId) -> String {
+        if id == ConstraintId::OBJECTIVE {
+            return id.to_string();
+        }
         match self.constraint_names.get(id.index()) {
             Some(Some(name)) => name.clone(),
             Some(None) => self.constraints[id.index()].describe(),

@@ -2,9 +2,11 @@
 
 mod all_different;
 mod binary;
+mod linear;
 mod not_equal;
 mod regin;
 
 pub use all_different::AllDifferent;
 pub use binary::Binary;
+pub use linear::{Linear, LinearOp};
 pub use not_equal::NotEqual;

@@ -70,6 +70,16 @@ pub struct Limits {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
+/// Which way an objective goes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Sense {
+    /// Smaller is better.
+    Minimize,
+    /// Larger is better.
+    Maximize,
+}
+
 /// Everything a solve is configured by.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SolveConfig {
@@ -78,6 +88,7 @@ pub(crate) struct SolveConfig {
     pub(crate) value_order: ValueOrder,
     pub(crate) max_solutions: Option<u64>,
     pub(crate) limits: Limits,
+    pub(crate) objective: Option<(crate::VarId, Sense)>,
 }
 
 /// A name that did not match any choice.

@@ -21,6 +21,16 @@ pub(crate) struct Core<'m> {
     pending: Vec<Vec<VarId>>,
     pub(crate) propagations: u64,
     pub(crate) wipeouts: u64,
+    /// Branch and bound: the objective variable and the values still allowed to it.
+    pub(crate) objective: Option<Bound>,
+}
+
+/// The objective variable and the range a better solution must fall in.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Bound {
+    pub(crate) var: VarId,
+    pub(crate) low: i64,
+    pub(crate) high: i64,
 }
 
 /// Which hook of a constraint to run.
@@ -49,6 +59,7 @@ impl<'m> Core<'m> {
             pending: vec![Vec::new(); model.constraints.len()],
             propagations: 0,
             wipeouts: 0,
+            objective: None,
         }
     }
 
@@ -152,6 +163,49 @@ impl<'m> Core<'m> {
                 self.fixpoint(observer)
             }
         }
+    }
+
+    /// Branch and bound: keeps the objective inside the range that beats the best solution so
+    /// far. Under `none` it only checks an assigned objective; otherwise it prunes.
+    pub(crate) fn enforce_bound<O: Observer>(&mut self, observer: &mut O) -> Result<(), Conflict> {
+        let Some(bound) = self.objective else {
+            return Ok(());
+        };
+        let outside = |v: i32| i64::from(v) < bound.low || i64::from(v) > bound.high;
+        let mut ctx = Context {
+            store: &mut self.store,
+            current: ConstraintId::OBJECTIVE,
+        };
+        let result = if self.inference == Inference::None {
+            match ctx.assigned_value(bound.var) {
+                Some(v) if outside(v) => Err(ctx.violated()),
+                _ => Ok(()),
+            }
+        } else {
+            let mut result = Ok(());
+            for v in ctx.values_vec(bound.var) {
+                if outside(v) {
+                    if let Err(conflict) = ctx.remove(bound.var, v) {
+                        result = Err(conflict);
+                        break;
+                    }
+                }
+            }
+            result
+        };
+        if self.store.log_prunes {
+            for (var, value) in self.store.prune_log.drain(..) {
+                observer.on_prune(var, value, ConstraintId::OBJECTIVE);
+            }
+        }
+        if let Err(Conflict {
+            kind: ConflictKind::WipeOut(_),
+            ..
+        }) = result
+        {
+            self.wipeouts += 1;
+        }
+        result
     }
 
     /// Forward checks every constraint on `var` without telling anyone: the look-ahead of the

@@ -14,7 +14,7 @@ mod statistics;
 mod value_order;
 mod var_order;
 
-pub use config::{Inference, Limits, UnknownChoice, ValueOrder, VarOrder};
+pub use config::{Inference, Limits, Sense, UnknownChoice, ValueOrder, VarOrder};
 pub use observer::{NoObserver, Observer};
 pub use outcome::{Limit, Outcome, Summary};
 pub use statistics::Statistics;
@@ -97,6 +97,20 @@ impl<'m> Solver<'m> {
     /// Stop after `k` solutions (`None`: find them all).
     pub fn max_solutions(mut self, k: Option<u64>) -> Self {
         self.config.max_solutions = k;
+        self
+    }
+
+    /// Branch and bound: find solutions with ever smaller values of `var`. Each solution
+    /// delivered is strictly better than the one before; when the solve ends `Exhausted`, the
+    /// last one is optimal.
+    pub fn minimize(mut self, var: VarId) -> Self {
+        self.config.objective = Some((var, Sense::Minimize));
+        self
+    }
+
+    /// Branch and bound towards ever larger values of `var` (see [`Solver::minimize`]).
+    pub fn maximize(mut self, var: VarId) -> Self {
+        self.config.objective = Some((var, Sense::Maximize));
         self
     }
 

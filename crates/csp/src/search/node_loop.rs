@@ -1,8 +1,9 @@
 //! `Search`: the depth-first node loop, resumable after each solution, on an explicit stack.
 
-use super::core::Core;
+use super::core::{Bound, Core};
 use super::value_order::{ChooseValue, Cursor};
 use super::var_order::SelectVar;
+use super::Sense;
 use super::{Limit, Outcome, SolveConfig, Statistics, Summary};
 use crate::context::ConflictKind;
 use crate::domain::TrailMark;
@@ -64,7 +65,12 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
         value_order: W,
         observer: O,
     ) -> Self {
-        let core = Core::new(model, config.inference, observer.wants_prunes());
+        let mut core = Core::new(model, config.inference, observer.wants_prunes());
+        core.objective = config.objective.map(|(var, _)| Bound {
+            var,
+            low: i64::MIN,
+            high: i64::MAX,
+        });
         Search {
             core,
             var_order,
@@ -177,7 +183,11 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
         self.core.assign(var, value);
         self.stats.max_depth = self.stats.max_depth.max(depth as u64);
         self.observer.on_assign(var, value, depth);
-        match self.core.infer(var, &mut self.observer) {
+        let inferred = self
+            .core
+            .enforce_bound(&mut self.observer)
+            .and_then(|()| self.core.infer(var, &mut self.observer));
+        match inferred {
             Ok(()) => self.step = Step::Descend,
             Err(conflict) => {
                 self.stats.backtracks += 1;
@@ -199,6 +209,15 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             *slot = self.core.store.domains.value(var).unwrap_or_default();
         }
         self.stats.solutions += 1;
+        if let (Some((var, sense)), Some(bound)) = (self.config.objective, &mut self.core.objective)
+        {
+            // Every later solution must be strictly better than this one.
+            let value = i64::from(self.solution[var.index()]);
+            match sense {
+                Sense::Minimize => bound.high = value - 1,
+                Sense::Maximize => bound.low = value + 1,
+            }
+        }
         self.observer.on_solution(&self.solution);
     }
 }

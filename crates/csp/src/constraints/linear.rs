@@ -1,0 +1,205 @@
+//! `Linear`: sum(a_i * x_i) compared with a constant, filtered on bounds.
+
+use crate::{Conflict, Constraint, Context, VarId};
+use std::fmt;
+
+/// How the sum compares with the right-hand side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LinearOp {
+    /// `sum = c`
+    Eq,
+    /// `sum <= c`
+    Le,
+    /// `sum >= c`
+    Ge,
+    /// `sum != c`
+    Ne,
+}
+
+impl fmt::Display for LinearOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LinearOp::Eq => "=",
+            LinearOp::Le => "<=",
+            LinearOp::Ge => ">=",
+            LinearOp::Ne => "!=",
+        })
+    }
+}
+
+/// `sum(coefficients[i] * vars[i]) op rhs`. Sums are computed in 128 bits, so no choice of
+/// 64-bit coefficients can overflow them.
+///
+/// Filtering is bounds consistency: for `<=`, each term can be at most the right-hand side
+/// minus the smallest the other terms can be, and so on for `>=`; `=` applies both until the
+/// bounds settle. `!=` acts once all but one variable are fixed. Forward checking uses the same
+/// bounds reasoning, once per assignment.
+#[derive(Clone, Debug)]
+pub struct Linear {
+    vars: Vec<VarId>,
+    coefficients: Vec<i64>,
+    op: LinearOp,
+    rhs: i64,
+}
+
+impl Linear {
+    /// `sum(a * x for (a, x) in terms) op rhs`.
+    pub fn new(terms: &[(i64, VarId)], op: LinearOp, rhs: i64) -> Self {
+        Linear {
+            vars: terms.iter().map(|&(_, x)| x).collect(),
+            coefficients: terms.iter().map(|&(a, _)| a).collect(),
+            op,
+            rhs,
+        }
+    }
+
+    /// The smallest and largest value of term `i` over the current domain.
+    fn term_bounds(&self, i: usize, ctx: &Context<'_>) -> Option<(i128, i128)> {
+        let a = self.coefficients[i];
+        let (lo, hi) = (ctx.min(self.vars[i])?, ctx.max(self.vars[i])?);
+        let (p, q) = (term(a, lo), term(a, hi));
+        Some((p.min(q), p.max(q)))
+    }
+
+    /// Removes the values of `vars[i]` whose term falls outside `[low, high]`; whether any went.
+    fn bound_term(
+        &self,
+        i: usize,
+        low: Option<i128>,
+        high: Option<i128>,
+        ctx: &mut Context<'_>,
+    ) -> Result<bool, Conflict> {
+        let a = self.coefficients[i];
+        let var = self.vars[i];
+        let mut changed = false;
+        for value in ctx.values_vec(var) {
+            let t = term(a, value);
+            if low.is_some_and(|l| t < l) || high.is_some_and(|h| t > h) {
+                ctx.remove(var, value)?;
+                changed = true;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// One pass of bounds reasoning; whether it removed anything.
+    fn tighten(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let n = self.vars.len();
+        let (mut sum_low, mut sum_high) = (0i128, 0i128);
+        let mut bounds = smallvec::SmallVec::<[(i128, i128); 16]>::with_capacity(n);
+        for i in 0..n {
+            let Some((lo, hi)) = self.term_bounds(i, ctx) else {
+                return Ok(false);
+            };
+            sum_low += lo;
+            sum_high += hi;
+            bounds.push((lo, hi));
+        }
+        let (need_le, need_ge) = match self.op {
+            LinearOp::Eq => (true, true),
+            LinearOp::Le => (true, false),
+            LinearOp::Ge => (false, true),
+            LinearOp::Ne => return Ok(false),
+        };
+        let rhs = i128::from(self.rhs);
+        if (need_le && sum_low > rhs) || (need_ge && sum_high < rhs) {
+            return Err(ctx.violated());
+        }
+        let mut changed = false;
+        for (i, &(lo, hi)) in bounds.iter().enumerate() {
+            ctx.count_checks(1);
+            // The other terms contribute at least sum_low - lo and at most sum_high - hi.
+            let high = need_le.then(|| rhs - (sum_low - lo)).filter(|&h| h < hi);
+            let low = need_ge.then(|| rhs - (sum_high - hi)).filter(|&l| l > lo);
+            if high.is_some() || low.is_some() {
+                changed |= self.bound_term(i, low, high, ctx)?;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// `!=`: once every variable but one is fixed, that one loses the single clashing value.
+    fn exclude_last(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let mut sum = 0i128;
+        let mut open = None;
+        for (i, (&var, &a)) in self.vars.iter().zip(&self.coefficients).enumerate() {
+            match ctx.fixed_value(var) {
+                Some(v) => sum += term(a, v),
+                None if open.is_none() => open = Some(i),
+                None => return Ok(()),
+            }
+        }
+        ctx.count_checks(1);
+        let rhs = i128::from(self.rhs);
+        match open {
+            None if sum == rhs => Err(ctx.violated()),
+            None => Ok(()),
+            Some(i) => {
+                let a = i128::from(self.coefficients[i]);
+                let rest = rhs - sum;
+                if a != 0 && rest % a == 0 {
+                    if let Ok(v) = i32::try_from(rest / a) {
+                        ctx.remove(self.vars[i], v)?;
+                    }
+                } else if a == 0 && rest == 0 {
+                    return Err(ctx.violated());
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Constraint for Linear {
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        let sum: i128 = values
+            .iter()
+            .zip(&self.coefficients)
+            .map(|(&v, &a)| term(a, v))
+            .sum();
+        let rhs = i128::from(self.rhs);
+        match self.op {
+            LinearOp::Eq => sum == rhs,
+            LinearOp::Le => sum <= rhs,
+            LinearOp::Ge => sum >= rhs,
+            LinearOp::Ne => sum != rhs,
+        }
+    }
+
+    fn describe(&self) -> String {
+        let terms: Vec<String> = self
+            .vars
+            .iter()
+            .zip(&self.coefficients)
+            .take(6)
+            .map(|(x, a)| format!("{a}*{x}"))
+            .collect();
+        let more = if self.vars.len() > 6 { " + ..." } else { "" };
+        format!("{}{more} {} {}", terms.join(" + "), self.op, self.rhs)
+    }
+
+    fn forward_check(&self, _var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        match self.op {
+            LinearOp::Ne => self.exclude_last(ctx),
+            _ => self.tighten(ctx).map(|_| ()),
+        }
+    }
+
+    fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if self.op == LinearOp::Ne {
+            return self.exclude_last(ctx);
+        }
+        while self.tighten(ctx)? {}
+        Ok(())
+    }
+}
+
+/// One term `a * v`, exactly.
+#[inline]
+fn term(a: i64, v: i32) -> i128 {
+    i128::from(a) * i128::from(v)
+}

@@ -2,6 +2,7 @@
 
 pub use csp;
 pub use nqueens;
+pub use sudoku;
 
 /// The README's code examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -70,7 +70,7 @@ pub enum InferenceArg {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum VarOrderArg {
-    /// Rows top to bottom.
+    /// Creation order (for queens, rows top to bottom).
     Input,
     /// Minimum remaining values.
     Mrv,
@@ -82,9 +82,9 @@ pub enum VarOrderArg {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ValOrderArg {
-    /// Smallest column first.
+    /// Smallest value first.
     Asc,
-    /// Largest column first.
+    /// Largest value first.
     Desc,
     /// Least constraining value first.
     Lcv,
@@ -133,21 +133,8 @@ pub struct QueensArgs {
     #[arg(long, value_name = "C", default_value_t = '.')]
     pub empty_char: char,
 
-    /// How much to infer after each assignment.
-    #[arg(long, value_enum)]
-    pub inference: Option<InferenceArg>,
-
-    /// Which row to place next.
-    #[arg(long, value_enum)]
-    pub var_order: Option<VarOrderArg>,
-
-    /// In which order to try a row's columns.
-    #[arg(long = "val-order", value_enum)]
-    pub val_order: Option<ValOrderArg>,
-
-    /// Seed for --val-order random.
-    #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub search: SearchArgs,
 
     /// How the rules become constraints.
     #[arg(long, value_enum)]
@@ -157,14 +144,34 @@ pub struct QueensArgs {
     #[arg(long, value_enum)]
     pub engine: Option<EngineArg>,
 
+    /// Print every step of the search on stdout.
+    #[arg(long)]
+    pub trace: bool,
+}
+
+/// The search options every command shares.
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// How much to infer after each assignment.
+    #[arg(long, value_enum)]
+    pub inference: Option<InferenceArg>,
+
+    /// Which variable to branch on next.
+    #[arg(long, value_enum)]
+    pub var_order: Option<VarOrderArg>,
+
+    /// In which order to try a variable's values.
+    #[arg(long = "val-order", value_enum)]
+    pub val_order: Option<ValOrderArg>,
+
+    /// Seed for --val-order random.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
     /// Print statistics on stderr after the run (--stats=json for one JSON object).
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true,
           default_missing_value = "text", value_name = "FORMAT")]
     pub stats: Option<StatsFormat>,
-
-    /// Print every step of the search on stdout.
-    #[arg(long)]
-    pub trace: bool,
 
     /// Stop after this many seconds (decimals allowed).
     #[arg(long, value_name = "SECS")]

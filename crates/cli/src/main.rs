@@ -13,6 +13,7 @@ mod exit_code;
 mod output;
 mod queens;
 mod report;
+mod search_options;
 mod signals;
 mod trace;
 
@@ -41,7 +42,7 @@ fn main() -> ExitCode {
     };
     let signals = signals::Signals::install();
     let status = match cli.command {
-        Command::Queens(args) => match queens::QueensJob::from_args(&args) {
+        Command::Queens(args) => match queens::QueensJob::from_args(&args, &signals) {
             Ok(job) => job.run(&signals, output::Output::new()),
             Err(message) => {
                 eprintln!("csp queens: {message}");

@@ -1,15 +1,14 @@
 //! `csp queens`: checks the arguments against each other, runs the chosen engine, and streams
 //! the boards.
 
-use crate::args::{
-    EncodingArg, EngineArg, Format, InferenceArg, QueensArgs, StatsFormat, ValOrderArg, VarOrderArg,
-};
+use crate::args::{EncodingArg, EngineArg, Format, QueensArgs, StatsFormat};
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::report::{self, RunInfo};
+use crate::search_options::{given_engine_options, limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use crate::trace::{QueensTrace, MAX_TRACE_N};
-use csp::{Inference, Limit, Limits, Outcome, Solver, Summary, ValueOrder, VarOrder};
+use csp::{Inference, Limit, Limits, Outcome, Summary, ValueOrder, VarOrder};
 use nqueens::bitmask::{self, Bitmask};
 use nqueens::{Encoding, QueensModel};
 use std::cell::RefCell;
@@ -23,14 +22,20 @@ const MAX_UNLIMITED_TRACE_N: usize = 8;
 /// What the csp engine may use for one model before we refuse to build it.
 const CSP_MEMORY_BUDGET: u64 = 4 << 30;
 
-/// The csp engine's settings.
+/// The csp engine's settings for queens.
 #[derive(Copy, Clone, Debug)]
 struct CspSettings {
     encoding: Encoding,
-    inference: Inference,
-    var_order: VarOrder,
-    value_order: ValueOrder,
+    search: SearchSettings,
 }
+
+/// Listing in lexicographic order needs input order and ascending values; forward checking
+/// on the alldiff encoding is also the fastest csp configuration for counting.
+const DEFAULTS: SearchSettings = SearchSettings {
+    inference: Inference::ForwardChecking,
+    var_order: VarOrder::Input,
+    value_order: ValueOrder::Ascending,
+};
 
 #[derive(Copy, Clone, Debug)]
 enum Engine {
@@ -48,25 +53,19 @@ pub struct QueensJob {
     empty: char,
     stats: Option<StatsFormat>,
     trace: bool,
-    time_limit: Option<Duration>,
-    node_limit: Option<u64>,
+    limits: Limits,
 }
 
 impl QueensJob {
     /// Checks the arguments against each other; the error is one line for the user.
-    pub fn from_args(args: &QueensArgs) -> Result<Self, String> {
-        let csp_options: Vec<&str> = [
-            ("--encoding", args.encoding.is_some()),
-            ("--inference", args.inference.is_some()),
-            ("--var-order", args.var_order.is_some()),
-            ("--val-order", args.val_order.is_some()),
-            ("--seed", args.seed.is_some()),
-            ("--trace", args.trace),
-        ]
-        .iter()
-        .filter(|(_, given)| *given)
-        .map(|(name, _)| *name)
-        .collect();
+    pub fn from_args(args: &QueensArgs, signals: &Signals) -> Result<Self, String> {
+        let mut csp_options = given_engine_options(&args.search);
+        if args.encoding.is_some() {
+            csp_options.push("--encoding");
+        }
+        if args.trace {
+            csp_options.push("--trace");
+        }
         let engine_arg = match args.engine {
             Some(e) => e,
             // Counting without any csp option: the fastest way to the number.
@@ -88,9 +87,7 @@ impl QueensJob {
             }
         }
         let n = check_csp_size(args.n, engine_arg)?;
-        if args.seed.is_some() && args.val_order != Some(ValOrderArg::Random) {
-            return Err("--seed applies to --val-order random only".into());
-        }
+        let search = SearchSettings::from_args(&args.search, DEFAULTS)?;
         if args.limit == Some(0) {
             return Err("--limit must be at least 1".into());
         }
@@ -100,13 +97,13 @@ impl QueensJob {
                 args.empty_char
             ));
         }
-        let time_limit = args.time_limit.as_deref().map(parse_seconds).transpose()?;
+        let limits = limits(&args.search, &signals.cancel)?;
         let max_solutions = if args.first { Some(1) } else { args.limit };
         if args.trace {
             if n > MAX_TRACE_N {
                 return Err(format!("--trace draws boards of at most N = {MAX_TRACE_N}"));
             }
-            if n > MAX_UNLIMITED_TRACE_N && max_solutions.is_none() && args.node_limit.is_none() {
+            if n > MAX_UNLIMITED_TRACE_N && max_solutions.is_none() && limits.nodes.is_none() {
                 return Err(format!(
                     "--trace prints every step; above N = {MAX_UNLIMITED_TRACE_N} add --first, --limit K or --node-limit K"
                 ));
@@ -119,25 +116,7 @@ impl QueensJob {
                     Some(EncodingArg::Binary) => Encoding::Binary,
                     Some(EncodingArg::Alldiff) | None => Encoding::AllDiff,
                 },
-                inference: match args.inference {
-                    Some(InferenceArg::None) => Inference::None,
-                    Some(InferenceArg::Fc) | None => Inference::ForwardChecking,
-                    Some(InferenceArg::Mac) => Inference::Mac,
-                },
-                var_order: match args.var_order {
-                    Some(VarOrderArg::Input) | None => VarOrder::Input,
-                    Some(VarOrderArg::Mrv) => VarOrder::MinDomain,
-                    Some(VarOrderArg::DomDeg) => VarOrder::DomDeg,
-                    Some(VarOrderArg::DomWdeg) => VarOrder::DomWdeg,
-                },
-                value_order: match args.val_order {
-                    Some(ValOrderArg::Asc) | None => ValueOrder::Ascending,
-                    Some(ValOrderArg::Desc) => ValueOrder::Descending,
-                    Some(ValOrderArg::Lcv) => ValueOrder::LeastConstraining,
-                    Some(ValOrderArg::Random) => ValueOrder::Random {
-                        seed: args.seed.unwrap_or(1),
-                    },
-                },
+                search,
             }),
         };
         Ok(QueensJob {
@@ -147,10 +126,9 @@ impl QueensJob {
             max_solutions,
             format: args.format,
             empty: args.empty_char,
-            stats: args.stats,
+            stats: args.search.stats,
             trace: args.trace,
-            time_limit,
-            node_limit: args.node_limit,
+            limits,
         })
     }
 
@@ -169,20 +147,16 @@ impl QueensJob {
                 problem,
                 engine: "csp",
                 encoding: Some(s.encoding.to_string()),
-                inference: Some(s.inference.to_string()),
-                var_order: Some(s.var_order.to_string()),
-                val_order: Some(s.value_order.to_string()),
+                inference: Some(s.search.inference.to_string()),
+                var_order: Some(s.search.var_order.to_string()),
+                val_order: Some(s.search.value_order.to_string()),
             },
         }
     }
 
     /// Runs the job, streaming to `out`; returns the exit status.
     pub fn run(&self, signals: &Signals, out: Output) -> Status {
-        let limits = Limits {
-            nodes: self.node_limit,
-            time: self.time_limit,
-            cancel: Some(signals.cancel.clone()),
-        };
+        let limits = self.limits.clone();
         let out = RefCell::new(out);
         let mut printer = Printer::new(self.n, self.format, self.empty, self.count);
         let summary = match self.engine {
@@ -210,10 +184,9 @@ impl QueensJob {
                         return Status::BadInput;
                     }
                 };
-                let solver = Solver::new(&queens.model)
-                    .inference(settings.inference)
-                    .var_order(settings.var_order)
-                    .value_order(settings.value_order)
+                let solver = settings
+                    .search
+                    .solver(&queens.model)
                     .max_solutions(self.max_solutions)
                     .limits(limits);
                 let mut columns = vec![0usize; self.n];
@@ -237,7 +210,7 @@ impl QueensJob {
                         &out,
                         signals.cancel.clone(),
                         &queens.model,
-                        settings.inference,
+                        settings.search.inference,
                         self.n,
                     );
                     trace.header(&describe(settings));
@@ -324,10 +297,7 @@ fn stop_after(more: bool, taken: u64, max: Option<u64>) -> ControlFlow<()> {
 }
 
 fn describe(s: CspSettings) -> String {
-    format!(
-        "{} encoding, inference {}, variable order {}, value order {}",
-        s.encoding, s.inference, s.var_order, s.value_order
-    )
+    format!("{} encoding, {}", s.encoding, s.search.describe())
 }
 
 /// N as the csp engine can hold it, or why not.
@@ -356,15 +326,6 @@ fn check_csp_size(n: u64, engine: EngineArg) -> Result<usize, String> {
         ));
     }
     usize::try_from(n).map_err(|_| format!("N = {n} is too large"))
-}
-
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("--time-limit '{text}' is not a number of seconds"))?;
-    Duration::try_from_secs_f64(seconds)
-        .map_err(|_| format!("--time-limit '{text}' must be zero or more seconds"))
 }
 
 /// Formats solutions one whole record at a time.

@@ -1,0 +1,95 @@
+//! The search options every command shares, checked and turned into engine settings.
+
+use crate::args::{InferenceArg, SearchArgs, ValOrderArg, VarOrderArg};
+use csp::{Inference, Limits, Solver, ValueOrder, VarOrder};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Inference and heuristics for the csp engine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SearchSettings {
+    pub inference: Inference,
+    pub var_order: VarOrder,
+    pub value_order: ValueOrder,
+}
+
+impl SearchSettings {
+    /// The settings asked for, each option not given taken from `defaults`.
+    pub fn from_args(args: &SearchArgs, defaults: SearchSettings) -> Result<Self, String> {
+        if args.seed.is_some() && args.val_order != Some(ValOrderArg::Random) {
+            return Err("--seed applies to --val-order random only".into());
+        }
+        Ok(SearchSettings {
+            inference: match args.inference {
+                Some(InferenceArg::None) => Inference::None,
+                Some(InferenceArg::Fc) => Inference::ForwardChecking,
+                Some(InferenceArg::Mac) => Inference::Mac,
+                None => defaults.inference,
+            },
+            var_order: match args.var_order {
+                Some(VarOrderArg::Input) => VarOrder::Input,
+                Some(VarOrderArg::Mrv) => VarOrder::MinDomain,
+                Some(VarOrderArg::DomDeg) => VarOrder::DomDeg,
+                Some(VarOrderArg::DomWdeg) => VarOrder::DomWdeg,
+                None => defaults.var_order,
+            },
+            value_order: match args.val_order {
+                Some(ValOrderArg::Asc) => ValueOrder::Ascending,
+                Some(ValOrderArg::Desc) => ValueOrder::Descending,
+                Some(ValOrderArg::Lcv) => ValueOrder::LeastConstraining,
+                Some(ValOrderArg::Random) => ValueOrder::Random {
+                    seed: args.seed.unwrap_or(1),
+                },
+                None => defaults.value_order,
+            },
+        })
+    }
+
+    /// A solver for `model` with these settings.
+    pub fn solver<'m>(&self, model: &'m csp::Model) -> Solver<'m> {
+        Solver::new(model)
+            .inference(self.inference)
+            .var_order(self.var_order)
+            .value_order(self.value_order)
+    }
+
+    pub fn describe(&self) -> String {
+        format!(
+            "inference {}, variable order {}, value order {}",
+            self.inference, self.var_order, self.value_order
+        )
+    }
+}
+
+/// The engine options that were given, by name (for options that only some engines take).
+pub fn given_engine_options(args: &SearchArgs) -> Vec<&'static str> {
+    [
+        ("--inference", args.inference.is_some()),
+        ("--var-order", args.var_order.is_some()),
+        ("--val-order", args.val_order.is_some()),
+        ("--seed", args.seed.is_some()),
+    ]
+    .iter()
+    .filter(|(_, given)| *given)
+    .map(|(name, _)| *name)
+    .collect()
+}
+
+/// The limits asked for, with the signal flag as the cancel flag.
+pub fn limits(args: &SearchArgs, cancel: &Arc<AtomicBool>) -> Result<Limits, String> {
+    Ok(Limits {
+        nodes: args.node_limit,
+        time: args.time_limit.as_deref().map(parse_seconds).transpose()?,
+        cancel: Some(Arc::clone(cancel)),
+    })
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("--time-limit '{text}' is not a number of seconds"))?;
+    Duration::try_from_secs_f64(seconds)
+        .map_err(|_| format!("--time-limit '{text}' must be zero or more seconds"))
+}

@@ -26,7 +26,27 @@ pub enum Command {
     /// Place N queens on an N x N board so that none attacks another.
     #[command(after_help = crate::help_footer(QUEENS_NOTES))]
     Queens(QueensArgs),
+    /// Solve, count or check sudoku of any size, one record per puzzle, in input order.
+    #[command(after_help = crate::help_footer(SUDOKU_NOTES))]
+    Sudoku(SudokuArgs),
 }
+
+const SUDOKU_NOTES: &str = "\
+Input: one puzzle per line (81 symbols for 9x9, 16 for 4x4, 256 for 16x16, 625 for 25x25;
+anything after a ':', a ',' or a space is ignored; '#' starts a comment), or grids of one row
+per line with optional '|' and '-+-' lines, separated by blank lines. Blanks: . - _ and 0.
+Symbols: 1-9, then A-G for 16x16 (or --alphabet 0123456789ABCDEF), A-Y for 25x25, numbers
+separated by spaces for larger grids.
+
+Output: one record per puzzle: its solution in the shape it came in, or none, invalid or
+limit. A summary goes to stderr. Defaults: --inference mac --var-order mrv --val-order asc.
+--time-limit and --node-limit apply to each puzzle.
+
+Examples:
+  csp sudoku puzzles.txt                 solve every puzzle in the file
+  csp sudoku --puzzle 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+  csp sudoku puzzles.txt --unique        unique, multiple or none per puzzle
+  csp sudoku puzzles.txt --check         valid or invalid givens (LeetCode 36)";
 
 const QUEENS_NOTES: &str = "\
 Defaults: every solution, as boards, in lexicographic order of the column vector, from
@@ -180,4 +200,53 @@ pub struct SearchArgs {
     /// Stop after this many nodes (assignments tried).
     #[arg(long, value_name = "K")]
     pub node_limit: Option<u64>,
+}
+
+/// How a sudoku record is printed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SudokuFormat {
+    /// All cells on one line.
+    Line,
+    /// A grid with boxes marked.
+    Grid,
+    /// One JSON object per puzzle, one per line.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct SudokuArgs {
+    /// The puzzles: a file, or - (or nothing) for standard input.
+    #[arg(value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
+
+    /// One puzzle, given on the command line.
+    #[arg(long, value_name = "STR", conflicts_with = "file")]
+    pub puzzle: Option<String>,
+
+    /// Print solutions in this shape instead of the puzzle's own.
+    #[arg(long, value_enum)]
+    pub format: Option<SudokuFormat>,
+
+    /// Print the number of solutions of each puzzle.
+    #[arg(long, conflicts_with_all = ["unique", "check"])]
+    pub count: bool,
+
+    /// With --count, stop counting at K.
+    #[arg(long, value_name = "K", requires = "count")]
+    pub limit: Option<u64>,
+
+    /// Print unique, multiple or none for each puzzle.
+    #[arg(long, conflicts_with = "check")]
+    pub unique: bool,
+
+    /// Only check the givens against the rules: valid or invalid.
+    #[arg(long)]
+    pub check: bool,
+
+    /// The symbols in value order, for grids of as many values (e.g. 0123456789ABCDEF).
+    #[arg(long, value_name = "SYMBOLS")]
+    pub alphabet: Option<String>,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
 }

@@ -15,6 +15,7 @@ mod queens;
 mod report;
 mod search_options;
 mod signals;
+mod sudoku;
 mod trace;
 
 use args::{Cli, Command};
@@ -46,6 +47,13 @@ fn main() -> ExitCode {
             Ok(job) => job.run(&signals, output::Output::new()),
             Err(message) => {
                 eprintln!("csp queens: {message}");
+                Status::BadInput
+            }
+        },
+        Command::Sudoku(args) => match sudoku::SudokuJob::from_args(&args, &signals) {
+            Ok(job) => job.run(&signals, output::Output::new()),
+            Err(message) => {
+                eprintln!("csp sudoku: {message}");
                 Status::BadInput
             }
         },

@@ -220,8 +220,8 @@ impl Reader {
                 grid.fail(
                     number,
                     format!(
-                        "{width} cells: neither a puzzle on one line (16, 81, 256 or 625 symbols) \
-                         nor a grid row (4, 9, 16, 25 or more cells)"
+                        "not a puzzle: {width} cells, but a puzzle on one line has 16, 81, 256 or \
+                         625 (before any ':', ',' or space) and a grid row 4, 9, 16, 25, ..."
                     ),
                 );
             }

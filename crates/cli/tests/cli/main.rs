@@ -16,3 +16,5 @@ mod queens_output;
 mod reporting;
 /// Streaming: prompt ends under `head`, flat memory.
 mod streaming;
+/// `csp sudoku` on the published sets: answers, shapes, errors and exit codes.
+mod sudoku;

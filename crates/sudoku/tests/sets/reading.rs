@@ -112,7 +112,12 @@ fn bad_lines_are_reported_with_their_line_and_cell_and_the_rest_still_read() {
     assert!(entries[0].puzzle.is_ok());
     let short = entries[1].puzzle.as_ref().unwrap_err();
     assert_eq!(short.line, 2);
-    assert!(short.to_string().starts_with("line 2: 80 cells"), "{short}");
+    assert!(
+        short
+            .to_string()
+            .starts_with("line 2: not a puzzle: 80 cells"),
+        "{short}"
+    );
     let symbol = entries[2].puzzle.as_ref().unwrap_err();
     assert_eq!(
         symbol.to_string(),

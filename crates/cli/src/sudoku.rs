@@ -1,0 +1,461 @@
+//! `csp sudoku`: reads puzzles as a stream, answers each in input order, and ends with a
+//! summary. A bad puzzle is reported and answered `invalid`; every other puzzle still runs.
+
+use crate::args::{StatsFormat, SudokuArgs, SudokuFormat};
+use crate::exit_code::Status;
+use crate::output::Output;
+use crate::report::{self, RunInfo};
+use crate::search_options::{limits, SearchSettings};
+use crate::signals::{Received, Signals};
+use csp::{Inference, Limit, Limits, Outcome, Statistics, ValueOrder, VarOrder};
+use serde_json::json;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+use sudoku::{Alphabet, Entry, Grid, Puzzle, Reader, Shape, SudokuModel};
+
+/// The fastest configuration on the hard sets (see the README's figures).
+const DEFAULTS: SearchSettings = SearchSettings {
+    inference: Inference::Mac,
+    var_order: VarOrder::MinDomain,
+    value_order: ValueOrder::Ascending,
+};
+
+/// What to do with each puzzle.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Mode {
+    Solve,
+    Count(Option<u64>),
+    Unique,
+    Check,
+}
+
+/// One puzzle's answer, for the record and for the summary.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Answer {
+    Solved,
+    Counted,
+    Unique,
+    Multiple,
+    NoSolution,
+    Valid,
+    Invalid,
+    Limit,
+}
+
+/// How many puzzles got each answer.
+#[derive(Default)]
+struct Tally {
+    read: u64,
+    solved: u64,
+    counted: u64,
+    unique: u64,
+    multiple: u64,
+    none: u64,
+    valid: u64,
+    invalid: u64,
+    limit: u64,
+}
+
+impl Tally {
+    fn add(&mut self, answer: Answer) {
+        self.read += 1;
+        let slot = match answer {
+            Answer::Solved => &mut self.solved,
+            Answer::Counted => &mut self.counted,
+            Answer::Unique => &mut self.unique,
+            Answer::Multiple => &mut self.multiple,
+            Answer::NoSolution => &mut self.none,
+            Answer::Valid => &mut self.valid,
+            Answer::Invalid => &mut self.invalid,
+            Answer::Limit => &mut self.limit,
+        };
+        *slot += 1;
+    }
+}
+
+/// A validated `sudoku` run.
+pub struct SudokuJob {
+    source: Source,
+    mode: Mode,
+    format: Option<SudokuFormat>,
+    alphabet: Option<Alphabet>,
+    search: SearchSettings,
+    limits: Limits,
+    stats: Option<StatsFormat>,
+}
+
+enum Source {
+    Stdin,
+    File(std::path::PathBuf),
+    Text(String),
+}
+
+impl SudokuJob {
+    pub fn from_args(args: &SudokuArgs, signals: &Signals) -> Result<Self, String> {
+        let alphabet = match &args.alphabet {
+            None => None,
+            Some(symbols) => Some(Alphabet::new(symbols).ok_or_else(|| {
+                format!("--alphabet '{symbols}' repeats a symbol or uses one of . - _ : , | #")
+            })?),
+        };
+        if let Some(a) = &alphabet {
+            if !(2..=64).any(|b| b * b == a.len()) {
+                return Err(format!(
+                    "--alphabet has {} symbols; a sudoku alphabet has 4, 9, 16, 25, ... (a square)",
+                    a.len()
+                ));
+            }
+        }
+        if args.limit == Some(0) {
+            return Err("--limit must be at least 1".into());
+        }
+        let source = match (&args.puzzle, &args.file) {
+            (Some(text), _) => Source::Text(text.clone()),
+            (None, Some(path)) if path.as_os_str() != "-" => Source::File(path.clone()),
+            _ => Source::Stdin,
+        };
+        let mode = if args.check {
+            Mode::Check
+        } else if args.count {
+            Mode::Count(args.limit)
+        } else if args.unique {
+            Mode::Unique
+        } else {
+            Mode::Solve
+        };
+        Ok(SudokuJob {
+            source,
+            mode,
+            format: args.format,
+            alphabet,
+            search: SearchSettings::from_args(&args.search, DEFAULTS)?,
+            limits: limits(&args.search, &signals.cancel)?,
+            stats: args.search.stats,
+        })
+    }
+
+    pub fn run(&self, signals: &Signals, mut out: Output) -> Status {
+        let input: Box<dyn BufRead> = match &self.source {
+            Source::Stdin => Box::new(BufReader::new(io::stdin())),
+            Source::Text(text) => Box::new(io::Cursor::new(text.clone().into_bytes())),
+            Source::File(path) => match File::open(path) {
+                Ok(f) => Box::new(BufReader::new(f)),
+                Err(e) => {
+                    eprintln!("csp sudoku: cannot read {}: {e}", path.display());
+                    return Status::BadInput;
+                }
+            },
+        };
+        let started = Instant::now();
+        let mut run = Run {
+            job: self,
+            out: &mut out,
+            tally: Tally::default(),
+            stats: Statistics::default(),
+            last_flush: Instant::now(),
+            interrupted: false,
+        };
+        let read_error = run.read_all(input);
+        let elapsed = started.elapsed();
+        let Run {
+            tally,
+            stats,
+            interrupted,
+            ..
+        } = run;
+        out.flush();
+        if out.closed {
+            return Status::Success;
+        }
+        if let Some(e) = out.error.take() {
+            eprintln!("csp sudoku: cannot write the output: {e}");
+            return Status::BadInput;
+        }
+        let received = if interrupted {
+            signals.received()
+        } else {
+            None
+        };
+        self.report(&tally, &stats, elapsed, received);
+        if let Some(e) = &read_error {
+            eprintln!("csp sudoku: cannot read the input: {e}");
+        }
+        let mut status = Status::Success;
+        if tally.none > 0 {
+            status = status.max(Status::NoSolution);
+        }
+        if tally.invalid > 0 || read_error.is_some() {
+            status = status.max(Status::BadInput);
+        }
+        if tally.limit > 0 {
+            status = status.max(Status::Limit);
+        }
+        match received {
+            Some(Received::Interrupt) => status.max(Status::Interrupted),
+            Some(Received::Terminate) => status.max(Status::Terminated),
+            None => status,
+        }
+    }
+
+    fn report(
+        &self,
+        tally: &Tally,
+        stats: &Statistics,
+        elapsed: Duration,
+        received: Option<Received>,
+    ) {
+        let parts: Vec<String> = match self.mode {
+            Mode::Solve => vec![
+                format!("{} solved", tally.solved),
+                format!("{} with no solution", tally.none),
+            ],
+            Mode::Count(_) => vec![format!("{} counted", tally.counted)],
+            Mode::Unique => vec![
+                format!("{} unique", tally.unique),
+                format!("{} multiple", tally.multiple),
+                format!("{} with no solution", tally.none),
+            ],
+            Mode::Check => vec![format!("{} valid", tally.valid)],
+        };
+        let seconds = elapsed.as_secs_f64();
+        let rate = if seconds > 0.0 {
+            tally.read as f64 / seconds
+        } else {
+            0.0
+        };
+        let stopped = match received {
+            Some(signal) => format!(" (stopped by {})", signal.name()),
+            None => String::new(),
+        };
+        let noun = if tally.read == 1 { "puzzle" } else { "puzzles" };
+        eprintln!(
+            "csp sudoku: {} {noun} read{stopped}: {}, {} invalid, {} stopped by a limit; {seconds:.3} s, {rate:.1} puzzles/s",
+            tally.read,
+            parts.join(", "),
+            tally.invalid,
+            tally.limit,
+        );
+        if let Some(format) = self.stats {
+            let info = RunInfo {
+                problem: format!("{} sudoku puzzles", tally.read),
+                engine: "csp",
+                encoding: None,
+                inference: Some(self.search.inference.to_string()),
+                var_order: Some(self.search.var_order.to_string()),
+                val_order: Some(self.search.value_order.to_string()),
+            };
+            let summary = csp::Summary {
+                outcome: if received.is_some() {
+                    Outcome::LimitReached(Limit::Cancelled)
+                } else {
+                    Outcome::Exhausted
+                },
+                stats: stats.clone(),
+            };
+            let signal = received.map(Received::name);
+            match format {
+                StatsFormat::Json => eprintln!("{}", report::json(&info, &summary, signal)),
+                StatsFormat::Text => eprint!("{}", report::text(&info, &summary, signal)),
+            }
+        }
+    }
+}
+
+/// The state of one run over the input.
+struct Run<'a> {
+    job: &'a SudokuJob,
+    out: &'a mut Output,
+    tally: Tally,
+    stats: Statistics,
+    last_flush: Instant,
+    interrupted: bool,
+}
+
+/// How long stdout may hold answers before they are flushed to a waiting reader.
+const FLUSH_INTERVAL: Duration = Duration::from_millis(50);
+
+impl Run<'_> {
+    /// Reads every line, answering each puzzle as soon as it is complete.
+    fn read_all(&mut self, mut input: Box<dyn BufRead>) -> Option<io::Error> {
+        let mut reader = Reader::new(self.job.alphabet.clone());
+        let mut entries: Vec<Entry> = Vec::new();
+        let mut bytes = Vec::new();
+        let mut line = 0usize;
+        loop {
+            bytes.clear();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(e) => return Some(e),
+            }
+            line += 1;
+            reader.feed(line, &String::from_utf8_lossy(&bytes), &mut entries);
+            for entry in entries.drain(..) {
+                if !self.answer(entry) {
+                    return None;
+                }
+            }
+        }
+        reader.finish(line, &mut entries);
+        for entry in entries.drain(..) {
+            if !self.answer(entry) {
+                break;
+            }
+        }
+        None
+    }
+
+    /// Answers one puzzle; false when the run must stop (a signal, a closed output).
+    fn answer(&mut self, entry: Entry) -> bool {
+        let (answer, record) = match entry.puzzle {
+            Err(e) => {
+                eprintln!("csp sudoku: {e}");
+                (
+                    Answer::Invalid,
+                    self.simple(entry.line, "invalid", Some(&e.message)),
+                )
+            }
+            Ok(puzzle) => match self.solve(entry.line, &puzzle) {
+                Some(answered) => answered,
+                None => {
+                    self.interrupted = true;
+                    return false;
+                }
+            },
+        };
+        self.tally.add(answer);
+        if !self.out.record(record.as_bytes()) {
+            return false;
+        }
+        if self.last_flush.elapsed() >= FLUSH_INTERVAL {
+            self.last_flush = Instant::now();
+            return self.out.flush();
+        }
+        true
+    }
+
+    /// The answer and record for a well-formed puzzle, or `None` if a signal stopped it.
+    fn solve(&mut self, line: usize, puzzle: &Puzzle) -> Option<(Answer, String)> {
+        let violations = puzzle.grid.violations();
+        if !violations.is_empty() {
+            let what: Vec<String> = violations
+                .iter()
+                .map(|v| v.describe(&puzzle.symbols))
+                .collect();
+            let message = format!("the givens break the rules: {}", what.join("; "));
+            eprintln!("csp sudoku: line {line}: {message}");
+            return Some((
+                Answer::Invalid,
+                self.simple(line, "invalid", Some(&message)),
+            ));
+        }
+        if self.job.mode == Mode::Check {
+            return Some((Answer::Valid, self.simple(line, "valid", None)));
+        }
+        let model = match SudokuModel::new(&puzzle.grid) {
+            Ok(m) => m,
+            Err(e) => {
+                let message = format!("cannot build the model: {e}");
+                eprintln!("csp sudoku: line {line}: {message}");
+                return Some((
+                    Answer::Invalid,
+                    self.simple(line, "invalid", Some(&message)),
+                ));
+            }
+        };
+        let max = match self.job.mode {
+            Mode::Solve => Some(1),
+            Mode::Unique => Some(2),
+            Mode::Count(limit) => limit,
+            Mode::Check => Some(0),
+        };
+        let mut first: Option<Grid> = None;
+        let summary = self
+            .job
+            .search
+            .solver(&model.model)
+            .max_solutions(max)
+            .limits(self.job.limits.clone())
+            .solve(|s| {
+                if first.is_none() {
+                    first = Some(model.grid(s));
+                }
+                ControlFlow::Continue(())
+            });
+        add_stats(&mut self.stats, &summary.stats);
+        let found = summary.stats.solutions;
+        if summary.outcome == Outcome::LimitReached(Limit::Cancelled) {
+            return None;
+        }
+        if matches!(summary.outcome, Outcome::LimitReached(_)) {
+            return Some((Answer::Limit, self.simple(line, "limit", None)));
+        }
+        Some(match (self.job.mode, first) {
+            (Mode::Solve, Some(solution)) => {
+                (Answer::Solved, self.solution(line, puzzle, &solution))
+            }
+            (Mode::Solve, None) | (Mode::Unique, None) => {
+                (Answer::NoSolution, self.simple(line, "none", None))
+            }
+            (Mode::Unique, Some(_)) if found == 1 => {
+                (Answer::Unique, self.simple(line, "unique", None))
+            }
+            (Mode::Unique, Some(_)) => (Answer::Multiple, self.simple(line, "multiple", None)),
+            (Mode::Count(_), _) => (Answer::Counted, self.count(line, found)),
+            (Mode::Check, _) => (Answer::Valid, self.simple(line, "valid", None)),
+        })
+    }
+
+    fn simple(&self, line: usize, word: &str, error: Option<&str>) -> String {
+        if self.job.format == Some(SudokuFormat::Json) {
+            let mut record = json!({ "line": line, "status": word });
+            if let Some(error) = error {
+                record["error"] = json!(error);
+            }
+            format!("{record}\n")
+        } else {
+            format!("{word}\n")
+        }
+    }
+
+    fn count(&self, line: usize, found: u64) -> String {
+        if self.job.format == Some(SudokuFormat::Json) {
+            format!(
+                "{}\n",
+                json!({ "line": line, "status": "counted", "count": found })
+            )
+        } else {
+            format!("{found}\n")
+        }
+    }
+
+    fn solution(&self, line: usize, puzzle: &Puzzle, solution: &Grid) -> String {
+        let shape = match self.job.format {
+            None => Shape::AsGiven,
+            Some(SudokuFormat::Line) | Some(SudokuFormat::Json) => Shape::Line,
+            Some(SudokuFormat::Grid) => Shape::Grid,
+        };
+        let text = puzzle.layout.render(solution, &puzzle.symbols, shape);
+        if self.job.format == Some(SudokuFormat::Json) {
+            let record = json!({ "line": line, "status": "solved", "solution": text.trim_end() });
+            format!("{record}\n")
+        } else {
+            text
+        }
+    }
+}
+
+/// Adds one puzzle's figures to the batch's.
+fn add_stats(total: &mut Statistics, one: &Statistics) {
+    total.nodes += one.nodes;
+    total.backtracks += one.backtracks;
+    total.checks += one.checks;
+    total.propagations += one.propagations;
+    total.pruned += one.pruned;
+    total.wipeouts += one.wipeouts;
+    total.max_depth = total.max_depth.max(one.max_depth);
+    total.solutions += one.solutions;
+    total.elapsed += one.elapsed;
+}

@@ -141,7 +141,7 @@ fn sizes_and_alphabets_follow_the_grid() {
     // 4x4 on one line, 16x16 as 1-9A-G, 25x25 as A-Y, and larger grids as numbers.
     let four = read("1.3..2..........", None).remove(0).puzzle.unwrap();
     assert_eq!(four.grid.side(), 4);
-    let sixteen = "1".repeat(1) + &".".repeat(255);
+    let sixteen = "1".to_owned() + &".".repeat(255);
     assert_eq!(
         read(&sixteen, None).remove(0).puzzle.unwrap().grid.side(),
         16

@@ -29,7 +29,24 @@ pub enum Command {
     /// Solve, count or check sudoku of any size, one record per puzzle, in input order.
     #[command(after_help = crate::help_footer(SUDOKU_NOTES))]
     Sudoku(SudokuArgs),
+    /// Colour a DIMACS graph with K colours, or find its chromatic number.
+    #[command(after_help = crate::help_footer(COLOR_NOTES))]
+    Color(ColorArgs),
 }
+
+const COLOR_NOTES: &str = "\
+Input: DIMACS .col ('c' comments, 'p edge V E', 'e u v' with vertices from 1). Repeated edges
+and self-loops are dropped, with a note on stderr.
+
+Output: one 'vertex color' line per vertex, in vertex order, colours from 1. With --min (the
+default without --colors), stderr ends with 'colors K optimal' or 'colors K best found, not
+proven'. Symmetry is broken by fixing the colours of a clique found greedily; the search
+starts below a DSATUR colouring. Defaults: --inference fc --var-order dom-wdeg.
+
+Examples:
+  csp color myciel4.col --colors 5      a proper 5-colouring
+  csp color myciel4.col --colors 4      proves there is none (exit 1)
+  csp color queen5_5.col --min          the chromatic number, 5";
 
 const SUDOKU_NOTES: &str = "\
 Input: one puzzle per line (81 symbols for 9x9, 16 for 4x4, 256 for 16x16, 625 for 25x25;
@@ -246,6 +263,24 @@ pub struct SudokuArgs {
     /// The symbols in value order, for grids of as many values (e.g. 0123456789ABCDEF).
     #[arg(long, value_name = "SYMBOLS")]
     pub alphabet: Option<String>,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ColorArgs {
+    /// The graph in DIMACS .col format, or - for standard input.
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+
+    /// Find a colouring with at most K colours, or show that none exists.
+    #[arg(long, value_name = "K", conflicts_with = "min")]
+    pub colors: Option<u32>,
+
+    /// Find the fewest colours (the chromatic number) by branch and bound.
+    #[arg(long)]
+    pub min: bool,
 
     #[command(flatten)]
     pub search: SearchArgs,

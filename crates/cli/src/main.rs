@@ -9,6 +9,7 @@
 )]
 
 mod args;
+mod color;
 mod exit_code;
 mod output;
 mod queens;
@@ -47,6 +48,13 @@ fn main() -> ExitCode {
             Ok(job) => job.run(&signals, output::Output::new()),
             Err(message) => {
                 eprintln!("csp queens: {message}");
+                Status::BadInput
+            }
+        },
+        Command::Color(args) => match color::ColorJob::from_args(&args, &signals) {
+            Ok(job) => job.run(&signals, output::Output::new()),
+            Err(message) => {
+                eprintln!("csp color: {message}");
                 Status::BadInput
             }
         },

@@ -4,6 +4,8 @@
 // Two libc calls with no safe std equivalent: kill(2) to signal the child, getrusage(2) for its memory.
 #![allow(unsafe_code)]
 
+/// `csp color` on the DIMACS graphs: colourings, proofs of none, the chromatic number.
+mod color;
 /// Running the binary and reading what it printed.
 mod common;
 /// Exit codes, bad arguments, limits, signals and closed pipes.

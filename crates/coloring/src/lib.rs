@@ -1,0 +1,29 @@
+//! Graph colouring on the `csp` engine: DIMACS `.col` reading, quick bounds (DSATUR, a greedy
+//! clique), and k-colouring as a CSP with symmetry broken on a clique.
+//!
+//! ```
+//! use coloring::{bounds, ColoringModel, Graph};
+//! use csp::Solver;
+//!
+//! // A 5-cycle needs 3 colours.
+//! let graph = Graph::new(5, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)]);
+//! let clique = bounds::greedy_clique(&graph);
+//! assert_eq!(Solver::new(&ColoringModel::new(&graph, 2, &clique).unwrap().model).count(), 0);
+//! assert!(Solver::new(&ColoringModel::new(&graph, 3, &clique).unwrap().model).count() > 0);
+//! ```
+
+#![forbid(unsafe_code)]
+// Bad input must come back as an error, never a panic; tests may unwrap.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
+pub mod bounds;
+mod dimacs;
+mod graph;
+mod model;
+
+pub use dimacs::{DimacsError, DimacsGraph, DimacsReader, MAX_VERTICES};
+pub use graph::Graph;
+pub use model::ColoringModel;

@@ -1,0 +1,75 @@
+//! `ColoringModel`: k-colouring as a CSP on the engine, with symmetry broken on a clique.
+
+use crate::Graph;
+use csp::{LinearOp, Model, ModelError, Solution, VarId};
+
+/// One variable per vertex (its colour, 0-based) and `!=` per edge. The vertices of `clique`
+/// get the colours 0, 1, 2, ... in advance: any colouring can be renamed to agree, so this
+/// loses no colouring up to renaming and removes the k! renamings of each.
+#[derive(Debug)]
+pub struct ColoringModel {
+    /// The model to solve.
+    pub model: Model,
+    /// The colour of each vertex.
+    pub vertices: Vec<VarId>,
+    /// With [`ColoringModel::minimizing`], the number of colours used, to minimise.
+    pub colors_used: Option<VarId>,
+}
+
+impl ColoringModel {
+    /// Colourings with at most `k` colours.
+    pub fn new(graph: &Graph, k: u32, clique: &[usize]) -> Result<Self, ModelError> {
+        let top = i32::try_from(k).map_err(|_| ModelError::TooMany)? - 1;
+        if top < 0 {
+            return Err(ModelError::EmptyDomain);
+        }
+        let mut model = Model::new();
+        let mut vertices = Vec::with_capacity(graph.vertex_count());
+        for v in 0..graph.vertex_count() {
+            let fixed = clique.iter().position(|&c| c == v);
+            let var = match fixed {
+                Some(color) if (color as i32) <= top => {
+                    model.new_named_var(format!("vertex {}", v + 1), color as i32..=color as i32)?
+                }
+                Some(_) => return Err(ModelError::EmptyDomain),
+                None => model.new_named_var(format!("vertex {}", v + 1), 0..=top)?,
+            };
+            vertices.push(var);
+        }
+        for &(u, v) in graph.edges() {
+            model.not_equal(vertices[u as usize], vertices[v as usize])?;
+        }
+        Ok(ColoringModel {
+            model,
+            vertices,
+            colors_used: None,
+        })
+    }
+
+    /// Colourings with at most `k` colours and a variable for the number used (at least the
+    /// clique's size), for branch and bound to minimise.
+    pub fn minimizing(graph: &Graph, k: u32, clique: &[usize]) -> Result<Self, ModelError> {
+        let mut coloring = ColoringModel::new(graph, k, clique)?;
+        let low = i32::try_from(clique.len().max(1)).map_err(|_| ModelError::TooMany)?;
+        let high = i32::try_from(k).map_err(|_| ModelError::TooMany)?;
+        let used = coloring
+            .model
+            .new_named_var("colors used", low.min(high)..=high)?;
+        for &v in &coloring.vertices {
+            // colour(v) + 1 <= used
+            coloring
+                .model
+                .linear(&[(1, v), (-1, used)], LinearOp::Le, -1)?;
+        }
+        coloring.colors_used = Some(used);
+        Ok(coloring)
+    }
+
+    /// The colour of each vertex in a solution, from 0.
+    pub fn colors(&self, solution: &Solution<'_>) -> Vec<u32> {
+        self.vertices
+            .iter()
+            .map(|&v| solution.value(v) as u32)
+            .collect()
+    }
+}

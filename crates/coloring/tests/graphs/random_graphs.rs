@@ -1,0 +1,77 @@
+//! Random small graphs against brute force.
+
+use coloring::{bounds, ColoringModel, Graph};
+use csp::{Inference, Solver, VarOrder};
+
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// The number of proper colourings with at most `k` colours, by trying them all.
+fn brute_force_colorings(graph: &Graph, k: u32) -> u64 {
+    let n = graph.vertex_count();
+    let mut colors = vec![0u32; n];
+    let mut count = 0;
+    loop {
+        if graph.is_proper(&colors) {
+            count += 1;
+        }
+        let mut i = 0;
+        loop {
+            if i == n {
+                return count;
+            }
+            colors[i] += 1;
+            if colors[i] < k {
+                break;
+            }
+            colors[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+#[test]
+fn colourings_match_brute_force_up_to_the_clique_renaming() {
+    let mut rng = Lcg(5);
+    for case in 0..150 {
+        let n = 2 + rng.below(6) as usize;
+        let edges: Vec<(u32, u32)> = (0..rng.below(12))
+            .map(|_| (rng.below(n as u64) as u32, rng.below(n as u64) as u32))
+            .collect();
+        let graph = Graph::new(n, edges);
+        let clique = bounds::greedy_clique(&graph);
+        for k in 1..=4u32 {
+            let all = brute_force_colorings(&graph, k);
+            // Fixing the clique's colours keeps exactly the colourings that give its i-th
+            // vertex colour i: all / (k (k-1) ... (k-q+1)) of them, by symmetry.
+            let q = clique.len() as u32;
+            let renamings: u64 = if q > k {
+                0
+            } else {
+                (k - q + 1..=k).map(u64::from).product()
+            };
+            let expected = if renamings == 0 { 0 } else { all / renamings };
+            if q > k {
+                assert_eq!(all, 0, "case {case}: a clique of {q} needs {q} colours");
+                continue;
+            }
+            for inference in [Inference::None, Inference::ForwardChecking, Inference::Mac] {
+                let model = ColoringModel::new(&graph, k, &clique).unwrap();
+                let count = Solver::new(&model.model)
+                    .inference(inference)
+                    .var_order(VarOrder::DomWdeg)
+                    .count();
+                assert_eq!(count, expected, "case {case}, k = {k}, {inference:?}");
+            }
+        }
+    }
+}

@@ -32,7 +32,26 @@ pub enum Command {
     /// Colour a DIMACS graph with K colours, or find its chromatic number.
     #[command(after_help = crate::help_footer(COLOR_NOTES))]
     Color(ColorArgs),
+    /// Run the same problem under several configurations and compare their figures.
+    #[command(subcommand, after_help = crate::help_footer(COMPARE_NOTES))]
+    Compare(CompareCommand),
 }
+
+const COMPARE_NOTES: &str = "\
+Configurations: by default none, fc and mac, each with input order and ascending values.
+--with mrv,dom-wdeg,lcv adds, for each mode, one configuration per listed heuristic (fc+mrv,
+...). --configs none,fc+mrv,mac+dom-wdeg+lcv lists them explicitly: a mode (none, fc, mac),
+then + and any of mrv, dom-deg, dom-wdeg (variable order) and desc, lcv, random (value order).
+
+Every run has the same limits; a run that hits one shows as 'limit'. Ratios are relative to the
+first configuration. The command exits 0 once its table is printed.
+
+Examples:
+  csp compare queens 8
+  csp compare queens 4..12 --plot queens.svg
+  csp compare queens 8 --with mrv,lcv --format markdown
+  csp compare sudoku puzzles.txt --configs fc+mrv,mac+mrv
+  csp compare color myciel4.col --colors 4";
 
 const COLOR_NOTES: &str = "\
 Input: DIMACS .col ('c' comments, 'p edge V E', 'e u v' with vertices from 1). Repeated edges
@@ -284,4 +303,112 @@ pub struct ColorArgs {
 
     #[command(flatten)]
     pub search: SearchArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CompareCommand {
+    /// N-Queens, for one N or a range A..B (inclusive).
+    Queens(CompareQueensArgs),
+    /// Every puzzle of a file, figures summed per configuration.
+    Sudoku(CompareSudokuArgs),
+    /// K-colouring of a DIMACS graph.
+    Color(CompareColorArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompareQueensArgs {
+    /// The board size, or a range such as 4..12.
+    #[arg(value_name = "N|A..B")]
+    pub n: String,
+
+    /// How the rules become constraints.
+    #[arg(long, value_enum, default_value_t = EncodingArg::Alldiff)]
+    pub encoding: EncodingArg,
+
+    #[command(flatten)]
+    pub compare: CompareArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct CompareSudokuArgs {
+    /// The puzzles: a file, or - (or nothing) for standard input.
+    #[arg(value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
+
+    /// One puzzle, given on the command line.
+    #[arg(long, value_name = "STR", conflicts_with = "file")]
+    pub puzzle: Option<String>,
+
+    /// The symbols in value order, for grids of as many values.
+    #[arg(long, value_name = "SYMBOLS")]
+    pub alphabet: Option<String>,
+
+    #[command(flatten)]
+    pub compare: CompareArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct CompareColorArgs {
+    /// The graph in DIMACS .col format.
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+
+    /// The number of colours.
+    #[arg(long, value_name = "K")]
+    pub colors: u32,
+
+    #[command(flatten)]
+    pub compare: CompareArgs,
+}
+
+/// How a comparison is table is made.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// Aligned columns.
+    Table,
+    /// A Markdown table.
+    Markdown,
+    /// Comma-separated values, no ratio columns.
+    Csv,
+    /// One JSON array of rows.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Add, for each mode, one configuration per listed heuristic (e.g. mrv,dom-wdeg,lcv).
+    #[arg(long, value_name = "LIST", conflicts_with = "configs")]
+    pub with: Option<String>,
+
+    /// The configurations, explicitly (e.g. none,fc+mrv,mac+dom-wdeg+lcv).
+    #[arg(long, value_name = "LIST")]
+    pub configs: Option<String>,
+
+    /// Find every solution rather than the first.
+    #[arg(long)]
+    pub all: bool,
+
+    /// How to print the table.
+    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
+    pub format: TableFormat,
+
+    /// Seed for configurations with random value order.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    /// Stop each run after this many seconds.
+    #[arg(long, value_name = "SECS")]
+    pub time_limit: Option<String>,
+
+    /// Stop each run after this many nodes.
+    #[arg(long, value_name = "K")]
+    pub node_limit: Option<u64>,
+
+    /// With a range of N, draw nodes and time against N for each configuration (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
+
+    /// Write a page that replays the first two configurations side by side.
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<std::path::PathBuf>,
 }

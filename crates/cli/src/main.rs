@@ -10,14 +10,19 @@
 
 mod args;
 mod color;
+mod compare;
+mod events;
 mod exit_code;
 mod output;
 mod queens;
+mod replay;
 mod report;
 mod search_options;
 mod signals;
 mod sudoku;
 mod trace;
+mod trace_json;
+mod tree;
 
 use args::{Cli, Command};
 use clap::Parser;
@@ -58,6 +63,7 @@ fn main() -> ExitCode {
                 Status::BadInput
             }
         },
+        Command::Compare(command) => compare::run(&command, &signals, output::Output::new()),
         Command::Sudoku(args) => match sudoku::SudokuJob::from_args(&args, &signals) {
             Ok(job) => job.run(&signals, output::Output::new()),
             Err(message) => {

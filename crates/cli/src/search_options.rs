@@ -85,7 +85,7 @@ pub fn limits(args: &SearchArgs, cancel: &Arc<AtomicBool>) -> Result<Limits, Str
     })
 }
 
-fn parse_seconds(text: &str) -> Result<Duration, String> {
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .trim()
         .parse()

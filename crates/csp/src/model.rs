@@ -227,6 +227,11 @@ impl Model {
         self.constraints.len()
     }
 
+    /// The constraints, in posting order.
+    pub fn constraint_ids(&self) -> impl Iterator<Item = ConstraintId> {
+        (0..self.constraints.len() as u32).map(ConstraintId)
+    }
+
     /// The variables, in creation order.
     pub fn vars(&self) -> impl Iterator<Item = VarId> {
         (0..self.vars.len() as u32).map(VarId)

@@ -1,0 +1,90 @@
+//! `Config`: one named configuration of a comparison, parsed from `fc+mrv+lcv`.
+
+use crate::search_options::SearchSettings;
+use csp::{Inference, ValueOrder, VarOrder};
+
+/// A configuration and its name: the mode, then `+` and each non-default heuristic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub name: String,
+    pub search: SearchSettings,
+}
+
+const MODES: [&str; 3] = ["none", "fc", "mac"];
+
+/// Parses `mode[+heuristic...]`.
+pub fn parse(text: &str, seed: u64) -> Result<Config, String> {
+    let mut parts = text.trim().split('+').map(str::trim);
+    let mode = parts.next().unwrap_or("");
+    let inference = match mode {
+        "none" => Inference::None,
+        "fc" => Inference::ForwardChecking,
+        "mac" => Inference::Mac,
+        _ => {
+            return Err(format!(
+                "configuration '{text}': '{mode}' is not a mode (none, fc or mac)"
+            ))
+        }
+    };
+    let mut search = SearchSettings {
+        inference,
+        var_order: VarOrder::Input,
+        value_order: ValueOrder::Ascending,
+    };
+    let mut name = mode.to_owned();
+    for heuristic in parts {
+        match heuristic {
+            "input" => search.var_order = VarOrder::Input,
+            "mrv" => search.var_order = VarOrder::MinDomain,
+            "dom-deg" => search.var_order = VarOrder::DomDeg,
+            "dom-wdeg" => search.var_order = VarOrder::DomWdeg,
+            "asc" => search.value_order = ValueOrder::Ascending,
+            "desc" => search.value_order = ValueOrder::Descending,
+            "lcv" => search.value_order = ValueOrder::LeastConstraining,
+            "random" => search.value_order = ValueOrder::Random { seed },
+            _ => {
+                return Err(format!(
+                    "configuration '{text}': '{heuristic}' is not a heuristic \
+                     (mrv, dom-deg, dom-wdeg, desc, lcv, random)"
+                ))
+            }
+        }
+        if heuristic != "input" && heuristic != "asc" {
+            name.push('+');
+            name.push_str(heuristic);
+        }
+    }
+    Ok(Config { name, search })
+}
+
+/// The configurations of a comparison: the three modes, plus one per listed heuristic for each
+/// mode (`with`), or exactly the listed ones (`configs`).
+pub fn configurations(
+    with: Option<&str>,
+    configs: Option<&str>,
+    seed: u64,
+) -> Result<Vec<Config>, String> {
+    let list: Vec<String> = match (configs, with) {
+        (Some(list), _) => list.split(',').map(str::to_owned).collect(),
+        (None, Some(heuristics)) => {
+            let heuristics: Vec<&str> = heuristics.split(',').map(str::trim).collect();
+            MODES
+                .iter()
+                .flat_map(|mode| {
+                    std::iter::once((*mode).to_owned())
+                        .chain(heuristics.iter().map(move |h| format!("{mode}+{h}")))
+                })
+                .collect()
+        }
+        (None, None) => MODES.iter().map(|m| (*m).to_owned()).collect(),
+    };
+    let configs = list
+        .iter()
+        .filter(|t| !t.trim().is_empty())
+        .map(|t| parse(t, seed))
+        .collect::<Result<Vec<_>, _>>()?;
+    if configs.is_empty() {
+        return Err("no configuration to compare".into());
+    }
+    Ok(configs)
+}

@@ -1,0 +1,190 @@
+//! The comparison table in its four formats: aligned text, Markdown, CSV and JSON.
+
+use serde_json::json;
+use std::fmt::Write as _;
+use std::time::Duration;
+
+/// One run's figures.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// The board size for queens, `None` otherwise.
+    pub n: Option<usize>,
+    pub config: String,
+    pub outcome: &'static str,
+    pub solutions: u64,
+    pub nodes: u64,
+    pub backtracks: u64,
+    pub checks: u64,
+    pub pruned: u64,
+    pub time: Duration,
+}
+
+impl Row {
+    fn time_ms(&self) -> f64 {
+        self.time.as_secs_f64() * 1000.0
+    }
+
+    fn figures(&self) -> [f64; 5] {
+        [
+            self.nodes as f64,
+            self.backtracks as f64,
+            self.checks as f64,
+            self.pruned as f64,
+            self.time_ms(),
+        ]
+    }
+}
+
+/// Each figure of `row` divided by the same figure of `base` (the first configuration).
+fn ratios(row: &Row, base: &Row) -> [Option<f64>; 5] {
+    let (a, b) = (row.figures(), base.figures());
+    std::array::from_fn(|i| (b[i] > 0.0).then(|| a[i] / b[i]))
+}
+
+fn ratio_text(r: Option<f64>) -> String {
+    match r {
+        Some(r) if r >= 100.0 => format!("{r:.0}x"),
+        Some(r) if r >= 10.0 => format!("{r:.1}x"),
+        Some(r) => format!("{r:.2}x"),
+        None => "-".to_owned(),
+    }
+}
+
+/// The first row of each board size (or the first row of all), which ratios are taken to.
+fn base_of<'a>(rows: &'a [Row], row: &'a Row) -> &'a Row {
+    rows.iter().find(|r| r.n == row.n).unwrap_or(row)
+}
+
+const HEADERS: [&str; 5] = ["nodes", "backtracks", "checks", "pruned", "time"];
+
+fn cells(rows: &[Row], with_n: bool) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut header = Vec::new();
+    if with_n {
+        header.push("n".to_owned());
+    }
+    header.extend(["configuration", "outcome", "solutions"].map(str::to_owned));
+    for h in HEADERS {
+        header.push(h.to_owned());
+        header.push("ratio".to_owned());
+    }
+    let body = rows
+        .iter()
+        .map(|row| {
+            let mut cells = Vec::new();
+            if with_n {
+                cells.push(row.n.map(|n| n.to_string()).unwrap_or_default());
+            }
+            cells.push(row.config.clone());
+            cells.push(row.outcome.to_owned());
+            cells.push(row.solutions.to_string());
+            let r = ratios(row, base_of(rows, row));
+            let values = [
+                row.nodes.to_string(),
+                row.backtracks.to_string(),
+                row.checks.to_string(),
+                row.pruned.to_string(),
+                format!("{:.3} ms", row.time_ms()),
+            ];
+            for (value, ratio) in values.into_iter().zip(r) {
+                cells.push(value);
+                cells.push(ratio_text(ratio));
+            }
+            cells
+        })
+        .collect();
+    (header, body)
+}
+
+/// Aligned columns: text left, numbers right.
+pub fn text(rows: &[Row], title: &str, with_n: bool) -> String {
+    let (header, body) = cells(rows, with_n);
+    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
+    for line in &body {
+        for (w, c) in widths.iter_mut().zip(line) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    // The configuration and outcome columns are words, aligned left; the rest are numbers.
+    let words = if with_n { 1..3 } else { 0..2 };
+    let mut out = format!("{title}\n");
+    let mut push = |line: &[String]| {
+        let mut text = String::new();
+        for (i, (cell, w)) in line.iter().zip(&widths).enumerate() {
+            if i > 0 {
+                text.push_str("  ");
+            }
+            if words.contains(&i) {
+                let _ = write!(text, "{cell:<w$}");
+            } else {
+                let _ = write!(text, "{cell:>w$}");
+            }
+        }
+        out.push_str(text.trim_end());
+        out.push('\n');
+    };
+    push(&header);
+    for line in &body {
+        push(line);
+    }
+    out
+}
+
+pub fn markdown(rows: &[Row], title: &str, with_n: bool) -> String {
+    let (header, body) = cells(rows, with_n);
+    let mut out = format!("{title}\n\n| {} |\n|", header.join(" | "));
+    let words = if with_n { 1..3 } else { 0..2 };
+    for (i, _) in header.iter().enumerate() {
+        out.push_str(if words.contains(&i) { "---|" } else { "---:|" });
+    }
+    out.push('\n');
+    for line in body {
+        out.push_str(&format!("| {} |\n", line.join(" | ")));
+    }
+    out
+}
+
+/// CSV with the documented header; no ratio columns.
+pub fn csv(rows: &[Row]) -> String {
+    let mut out =
+        String::from("n,config,outcome,solutions,nodes,backtracks,checks,pruned,time_ms\n");
+    for row in rows {
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{:.3}",
+            row.n.map(|n| n.to_string()).unwrap_or_default(),
+            row.config,
+            row.outcome,
+            row.solutions,
+            row.nodes,
+            row.backtracks,
+            row.checks,
+            row.pruned,
+            row.time_ms()
+        );
+    }
+    out
+}
+
+pub fn json(rows: &[Row]) -> String {
+    let list: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|row| {
+            let r = ratios(row, base_of(rows, row));
+            json!({
+                "n": row.n,
+                "config": row.config,
+                "outcome": row.outcome,
+                "solutions": row.solutions,
+                "nodes": row.nodes,
+                "backtracks": row.backtracks,
+                "checks": row.checks,
+                "pruned": row.pruned,
+                "time_ms": row.time_ms(),
+                "relative": {
+                    "nodes": r[0], "backtracks": r[1], "checks": r[2], "pruned": r[3], "time": r[4]
+                }
+            })
+        })
+        .collect();
+    format!("{}\n", serde_json::Value::Array(list))
+}

@@ -104,6 +104,8 @@ pub enum Format {
     Json,
     /// One line per solution: the queen's 0-based column in each row.
     Cols,
+    /// One SVG picture of the boards (at most 500).
+    Svg,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -203,6 +205,9 @@ pub struct QueensArgs {
     /// Print every step of the search on stdout.
     #[arg(long)]
     pub trace: bool,
+
+    #[command(flatten)]
+    pub record: RecordArgs,
 }
 
 /// The search options every command shares.
@@ -247,6 +252,8 @@ pub enum SudokuFormat {
     Grid,
     /// One JSON object per puzzle, one per line.
     Json,
+    /// One SVG picture of the solved grids, givens in bold (at most 500).
+    Svg,
 }
 
 #[derive(Debug, Args)]
@@ -285,6 +292,10 @@ pub struct SudokuArgs {
 
     #[command(flatten)]
     pub search: SearchArgs,
+
+    /// --html, --trace-json and --tree record the first puzzle's search.
+    #[command(flatten)]
+    pub record: RecordArgs,
 }
 
 #[derive(Debug, Args)]
@@ -411,4 +422,35 @@ pub struct CompareArgs {
     /// Write a page that replays the first two configurations side by side.
     #[arg(long, value_name = "FILE.html")]
     pub html: Option<std::path::PathBuf>,
+}
+
+/// Records of one search, written beside the normal output.
+#[derive(Clone, Debug, Default, Args)]
+pub struct RecordArgs {
+    /// Write a self-contained page that replays the search step by step.
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<std::path::PathBuf>,
+
+    /// Write every event of the search as JSON lines (schema: docs/trace-schema.json).
+    #[arg(long, value_name = "FILE")]
+    pub trace_json: Option<std::path::PathBuf>,
+
+    /// Write the search tree in Graphviz DOT (small instances: it stops at 2,000 nodes).
+    #[arg(long, value_name = "FILE.dot")]
+    pub tree: Option<std::path::PathBuf>,
+}
+
+impl RecordArgs {
+    /// The options given, by name.
+    pub fn given(&self) -> Vec<&'static str> {
+        [
+            ("--html", self.html.is_some()),
+            ("--trace-json", self.trace_json.is_some()),
+            ("--tree", self.tree.is_some()),
+        ]
+        .iter()
+        .filter(|(_, g)| *g)
+        .map(|(n, _)| *n)
+        .collect()
+    }
 }

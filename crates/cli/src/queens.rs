@@ -1,7 +1,9 @@
 //! `csp queens`: checks the arguments against each other, runs the chosen engine, and streams
 //! the boards.
 
-use crate::args::{EncodingArg, EngineArg, Format, QueensArgs, StatsFormat};
+use crate::args::{EncodingArg, EngineArg, Format, QueensArgs, RecordArgs, StatsFormat};
+use crate::recordings::{observers, Recordings};
+use crate::replay::Board;
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::report::{self, RunInfo};
@@ -54,6 +56,7 @@ pub struct QueensJob {
     stats: Option<StatsFormat>,
     trace: bool,
     limits: Limits,
+    record: RecordArgs,
 }
 
 impl QueensJob {
@@ -66,6 +69,7 @@ impl QueensJob {
         if args.trace {
             csp_options.push("--trace");
         }
+        csp_options.extend(args.record.given());
         let engine_arg = match args.engine {
             Some(e) => e,
             // Counting without any csp option: the fastest way to the number.
@@ -129,6 +133,7 @@ impl QueensJob {
             stats: args.search.stats,
             trace: args.trace,
             limits,
+            record: args.record.clone(),
         })
     }
 
@@ -205,7 +210,16 @@ impl QueensJob {
                         ControlFlow::Break(())
                     }
                 };
-                if self.trace {
+                let problem = format!("{}-queens", self.n);
+                let mut recordings =
+                    match Recordings::open(&self.record, &queens.model, &problem, &describe(settings)) {
+                        Ok(r) => r,
+                        Err(message) => {
+                            eprintln!("csp queens: {message}");
+                            return Status::BadInput;
+                        }
+                    };
+                let mut trace = self.trace.then(|| {
                     let mut trace = QueensTrace::new(
                         &out,
                         signals.cancel.clone(),
@@ -214,10 +228,27 @@ impl QueensJob {
                         self.n,
                     );
                     trace.header(&describe(settings));
-                    solver.solve_observed(&mut trace, &mut on_solution)
-                } else {
-                    solver.solve(&mut on_solution)
+                    trace
+                });
+                let summary = match observers(
+                    &mut recordings,
+                    trace.as_mut().map(|t| t as &mut dyn csp::Observer),
+                ) {
+                    None => solver.solve(&mut on_solution),
+                    Some(all) => solver.solve_observed(all, &mut on_solution),
+                };
+                drop(trace);
+                if let Err(message) = recordings.finish(
+                    &queens.model,
+                    Board::Queens,
+                    &settings.search,
+                    &self.limits,
+                    self.max_solutions,
+                ) {
+                    eprintln!("csp queens: {message}");
+                    return Status::BadInput;
                 }
+                summary
             }
         };
         let mut out = out.into_inner();
@@ -337,6 +368,8 @@ struct Printer {
     printed: u64,
     record: String,
     last_flush: Instant,
+    /// Boards kept for `--format svg`, drawn at the end.
+    pictures: Vec<Vec<usize>>,
 }
 
 /// How long stdout may hold found solutions before they are flushed to a waiting reader.
@@ -352,6 +385,7 @@ impl Printer {
             printed: 0,
             record: String::new(),
             last_flush: Instant::now(),
+            pictures: Vec::new(),
         }
     }
 
@@ -362,6 +396,15 @@ impl Printer {
         }
         self.record.clear();
         match self.format {
+            Format::Svg => {
+                self.printed += 1;
+                if self.pictures.len() < crate::svg::MAX_BOARDS {
+                    self.pictures.push(columns.to_vec());
+                    return true;
+                }
+                eprintln!("csp: --format svg draws at most {} boards; add --limit K", crate::svg::MAX_BOARDS);
+                return false;
+            }
             Format::Board => {
                 if self.printed > 0 {
                     self.record.push('\n');
@@ -415,8 +458,11 @@ impl Printer {
         }
     }
 
-    /// Ends the stream: closes the JSON array.
+    /// Ends the stream: closes the JSON array, or draws the picture.
     fn close(&mut self, out: &mut Output) {
+        if self.format == Format::Svg && !self.pictures.is_empty() {
+            out.record(crate::svg::queens(&self.pictures, self.n).as_bytes());
+        }
         if self.format == Format::Json {
             let end = if self.printed == 0 { "[]\n" } else { "]\n" };
             out.record(end.as_bytes());

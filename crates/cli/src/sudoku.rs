@@ -1,7 +1,9 @@
 //! `csp sudoku`: reads puzzles as a stream, answers each in input order, and ends with a
 //! summary. A bad puzzle is reported and answered `invalid`; every other puzzle still runs.
 
-use crate::args::{StatsFormat, SudokuArgs, SudokuFormat};
+use crate::args::{RecordArgs, StatsFormat, SudokuArgs, SudokuFormat};
+use crate::recordings::{observers, Recordings};
+use crate::replay::Board;
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::report::{self, RunInfo};
@@ -84,6 +86,7 @@ pub struct SudokuJob {
     search: SearchSettings,
     limits: Limits,
     stats: Option<StatsFormat>,
+    record: RecordArgs,
 }
 
 enum Source {
@@ -133,6 +136,7 @@ impl SudokuJob {
             search: SearchSettings::from_args(&args.search, DEFAULTS)?,
             limits: limits(&args.search, &signals.cancel)?,
             stats: args.search.stats,
+            record: args.record.clone(),
         })
     }
 
@@ -156,15 +160,27 @@ impl SudokuJob {
             stats: Statistics::default(),
             last_flush: Instant::now(),
             interrupted: false,
+            pictures: Vec::new(),
+            recorded: false,
+            record_error: None,
         };
         let read_error = run.read_all(input);
         let elapsed = started.elapsed();
+        if !run.pictures.is_empty() {
+            let picture = crate::svg::sudoku(&run.pictures);
+            run.out.record(picture.as_bytes());
+        }
         let Run {
             tally,
             stats,
             interrupted,
+            record_error,
             ..
         } = run;
+        if let Some(message) = record_error {
+            eprintln!("csp sudoku: {message}");
+            return Status::BadInput;
+        }
         out.flush();
         if out.closed {
             return Status::Success;
@@ -271,6 +287,12 @@ struct Run<'a> {
     stats: Statistics,
     last_flush: Instant,
     interrupted: bool,
+    /// Solved grids for `--format svg`: (givens, solution, symbols).
+    pictures: Vec<(Grid, Grid, sudoku::Symbols)>,
+    /// Whether the first puzzle's search was recorded (`--html`, `--trace-json`, `--tree`).
+    recorded: bool,
+    /// A recording that could not be written.
+    record_error: Option<String>,
 }
 
 /// How long stdout may hold answers before they are flushed to a waiting reader.
@@ -372,18 +394,46 @@ impl Run<'_> {
             Mode::Check => Some(0),
         };
         let mut first: Option<Grid> = None;
-        let summary = self
+        let solver = self
             .job
             .search
             .solver(&model.model)
             .max_solutions(max)
-            .limits(self.job.limits.clone())
-            .solve(|s| {
-                if first.is_none() {
-                    first = Some(model.grid(s));
+            .limits(self.job.limits.clone());
+        let mut on_solution = |s: &csp::Solution<'_>| {
+            if first.is_none() {
+                first = Some(model.grid(s));
+            }
+            ControlFlow::Continue(())
+        };
+        let summary = if self.recorded || self.job.record.given().is_empty() {
+            solver.solve(&mut on_solution)
+        } else {
+            self.recorded = true;
+            let problem = format!("the sudoku on line {line}");
+            match Recordings::open(&self.job.record, &model.model, &problem, &self.job.search.describe()) {
+                Err(message) => {
+                    self.record_error = Some(message);
+                    solver.solve(&mut on_solution)
                 }
-                ControlFlow::Continue(())
-            });
+                Ok(mut recordings) => {
+                    let summary = match observers(&mut recordings, None) {
+                        None => solver.solve(&mut on_solution),
+                        Some(all) => solver.solve_observed(all, &mut on_solution),
+                    };
+                    if let Err(message) = recordings.finish(
+                        &model.model,
+                        Board::Sudoku(model.cells.len()),
+                        &self.job.search,
+                        &self.job.limits,
+                        max,
+                    ) {
+                        self.record_error = Some(message);
+                    }
+                    summary
+                }
+            }
+        };
         add_stats(&mut self.stats, &summary.stats);
         let found = summary.stats.solutions;
         if summary.outcome == Outcome::LimitReached(Limit::Cancelled) {
@@ -409,6 +459,9 @@ impl Run<'_> {
     }
 
     fn simple(&self, line: usize, word: &str, error: Option<&str>) -> String {
+        if self.job.format == Some(SudokuFormat::Svg) {
+            return String::new();
+        }
         if self.job.format == Some(SudokuFormat::Json) {
             let mut record = json!({ "line": line, "status": word });
             if let Some(error) = error {
@@ -421,6 +474,9 @@ impl Run<'_> {
     }
 
     fn count(&self, line: usize, found: u64) -> String {
+        if self.job.format == Some(SudokuFormat::Svg) {
+            return String::new();
+        }
         if self.job.format == Some(SudokuFormat::Json) {
             format!(
                 "{}\n",
@@ -431,11 +487,18 @@ impl Run<'_> {
         }
     }
 
-    fn solution(&self, line: usize, puzzle: &Puzzle, solution: &Grid) -> String {
+    fn solution(&mut self, line: usize, puzzle: &Puzzle, solution: &Grid) -> String {
         let shape = match self.job.format {
             None => Shape::AsGiven,
             Some(SudokuFormat::Line) | Some(SudokuFormat::Json) => Shape::Line,
             Some(SudokuFormat::Grid) => Shape::Grid,
+            Some(SudokuFormat::Svg) => {
+                if self.pictures.len() < crate::svg::MAX_BOARDS {
+                    self.pictures
+                        .push((puzzle.grid.clone(), solution.clone(), puzzle.symbols.clone()));
+                }
+                return String::new();
+            }
         };
         let text = puzzle.layout.render(solution, &puzzle.symbols, shape);
         if self.job.format == Some(SudokuFormat::Json) {

@@ -2,10 +2,10 @@
 //! the boards.
 
 use crate::args::{EncodingArg, EngineArg, Format, QueensArgs, RecordArgs, StatsFormat};
-use crate::recordings::{observers, Recordings};
-use crate::replay::Board;
 use crate::exit_code::Status;
 use crate::output::Output;
+use crate::recordings::{observers, Recordings};
+use crate::replay::Board;
 use crate::report::{self, RunInfo};
 use crate::search_options::{given_engine_options, limits, SearchSettings};
 use crate::signals::{Received, Signals};
@@ -211,14 +211,18 @@ impl QueensJob {
                     }
                 };
                 let problem = format!("{}-queens", self.n);
-                let mut recordings =
-                    match Recordings::open(&self.record, &queens.model, &problem, &describe(settings)) {
-                        Ok(r) => r,
-                        Err(message) => {
-                            eprintln!("csp queens: {message}");
-                            return Status::BadInput;
-                        }
-                    };
+                let mut recordings = match Recordings::open(
+                    &self.record,
+                    &queens.model,
+                    &problem,
+                    &describe(settings),
+                ) {
+                    Ok(r) => r,
+                    Err(message) => {
+                        eprintln!("csp queens: {message}");
+                        return Status::BadInput;
+                    }
+                };
                 let mut trace = self.trace.then(|| {
                     let mut trace = QueensTrace::new(
                         &out,
@@ -402,7 +406,10 @@ impl Printer {
                     self.pictures.push(columns.to_vec());
                     return true;
                 }
-                eprintln!("csp: --format svg draws at most {} boards; add --limit K", crate::svg::MAX_BOARDS);
+                eprintln!(
+                    "csp: --format svg draws at most {} boards; add --limit K",
+                    crate::svg::MAX_BOARDS
+                );
                 return false;
             }
             Format::Board => {

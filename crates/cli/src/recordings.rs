@@ -19,15 +19,27 @@ pub struct Recordings {
 
 impl Recordings {
     /// Opens the files asked for (the trace's header is written at once).
-    pub fn open(args: &RecordArgs, model: &Model, problem: &str, config: &str) -> Result<Self, String> {
+    pub fn open(
+        args: &RecordArgs,
+        model: &Model,
+        problem: &str,
+        config: &str,
+    ) -> Result<Self, String> {
         let json = match &args.trace_json {
-            Some(path) => Some(Recorder(TraceJson::create(path, &Header::new(model, problem, config))?)),
+            Some(path) => Some(Recorder(TraceJson::create(
+                path,
+                &Header::new(model, problem, config),
+            )?)),
             None => None,
         };
         let tree = args.tree.as_ref().map(|_| {
             let names = model
                 .vars()
-                .map(|v| model.var_name(v).map_or_else(|| v.to_string(), str::to_owned))
+                .map(|v| {
+                    model
+                        .var_name(v)
+                        .map_or_else(|| v.to_string(), str::to_owned)
+                })
                 .collect();
             Recorder(Tree::new(names))
         });
@@ -76,7 +88,15 @@ impl Recordings {
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
         if let Some(path) = &self.args.html {
-            let message = replay::single(path, model, board, &self.problem, search, limits, max_solutions)?;
+            let message = replay::single(
+                path,
+                model,
+                board,
+                &self.problem,
+                search,
+                limits,
+                max_solutions,
+            )?;
             eprintln!("{message}");
         }
         Ok(())

@@ -2,10 +2,10 @@
 //! summary. A bad puzzle is reported and answered `invalid`; every other puzzle still runs.
 
 use crate::args::{RecordArgs, StatsFormat, SudokuArgs, SudokuFormat};
-use crate::recordings::{observers, Recordings};
-use crate::replay::Board;
 use crate::exit_code::Status;
 use crate::output::Output;
+use crate::recordings::{observers, Recordings};
+use crate::replay::Board;
 use crate::report::{self, RunInfo};
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
@@ -411,7 +411,12 @@ impl Run<'_> {
         } else {
             self.recorded = true;
             let problem = format!("the sudoku on line {line}");
-            match Recordings::open(&self.job.record, &model.model, &problem, &self.job.search.describe()) {
+            match Recordings::open(
+                &self.job.record,
+                &model.model,
+                &problem,
+                &self.job.search.describe(),
+            ) {
                 Err(message) => {
                     self.record_error = Some(message);
                     solver.solve(&mut on_solution)
@@ -494,8 +499,11 @@ impl Run<'_> {
             Some(SudokuFormat::Grid) => Shape::Grid,
             Some(SudokuFormat::Svg) => {
                 if self.pictures.len() < crate::svg::MAX_BOARDS {
-                    self.pictures
-                        .push((puzzle.grid.clone(), solution.clone(), puzzle.symbols.clone()));
+                    self.pictures.push((
+                        puzzle.grid.clone(),
+                        solution.clone(),
+                        puzzle.symbols.clone(),
+                    ));
                 }
                 return String::new();
             }

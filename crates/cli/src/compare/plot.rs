@@ -16,6 +16,9 @@ const PALETTE: [RGBColor; 8] = [
     RGBColor(127, 127, 127),
 ];
 
+/// Reads one figure of a row for the plot.
+type Measure = fn(&Row) -> f64;
+
 /// Draws `rows` (several N per configuration) into an SVG file at `path`.
 pub fn draw(path: &Path, rows: &[Row], title: &str) -> Result<(), String> {
     let configs: Vec<&str> = {
@@ -38,7 +41,7 @@ pub fn draw(path: &Path, rows: &[Row], title: &str) -> Result<(), String> {
         .titled(title, ("sans-serif", 22))
         .map_err(|e| fail(&e))?;
     let panels = titled.split_evenly((1, 2));
-    let measures: [(&str, &str, fn(&Row) -> f64); 2] = [
+    let measures: [(&str, &str, Measure); 2] = [
         ("nodes", "nodes (log scale)", |r| r.nodes.max(1) as f64),
         ("time", "time in ms (log scale)", |r| {
             (r.time.as_secs_f64() * 1000.0).max(0.001)

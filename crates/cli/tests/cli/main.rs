@@ -1,19 +1,25 @@
 //! The `csp` binary, run as a user would run it. One test binary; each module covers one area:
 // A test fails by panicking, so unwrap and expect are the right tools here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-// Two libc calls with no safe std equivalent: kill(2) to signal the child, getrusage(2) for its memory.
+// Two libc calls with no safe std equivalent: kill(2) to signal the child, wait4(2) for its memory.
 #![allow(unsafe_code)]
 
+/// Headless Chromium for the page and plot tests (skipped, visibly, where it is missing).
+mod browser;
 /// `csp color` on the DIMACS graphs: colourings, proofs of none, the chromatic number.
 mod color;
 /// Running the binary and reading what it printed.
 mod common;
+/// `csp compare`: the table in each format, the ratios, the warnings, the sweep plot.
+mod compare;
 /// Exit codes, bad arguments, limits, signals and closed pipes.
 mod exit_codes;
 /// Counts through the command line for every engine and mode, against OEIS.
 mod queens_counts;
 /// What `csp queens` prints, byte for byte, in each format.
 mod queens_output;
+/// The records of a search: trace JSON against its schema, the tree, SVG, the replay page.
+mod records;
 /// `--trace`, `--stats` and `--help`.
 mod reporting;
 /// Streaming: prompt ends under `head`, flat memory.

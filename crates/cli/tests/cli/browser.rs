@@ -35,7 +35,8 @@ fn browser(profile: &Path) -> Option<Command> {
     Some(command)
 }
 
-/// Opens `page#selftest`, lets its script step the replay, and returns what it reported.
+/// Opens `page#selftest`, lets its script step the replay, and returns what it reported;
+/// `None` only when there is no browser (a page that reports nothing fails the test).
 pub fn self_test(page: &Path) -> Option<serde_json::Value> {
     let profile = page.with_extension("profile");
     let mut command = browser(&profile)?;
@@ -43,15 +44,19 @@ pub fn self_test(page: &Path) -> Option<serde_json::Value> {
         .args(["--virtual-time-budget=5000", "--dump-dom"])
         .arg(format!("file://{}#selftest", page.display()))
         .output()
-        .ok()?;
+        .unwrap();
     let dom = String::from_utf8_lossy(&output.stdout);
-    let start = dom.find("<pre id=\"selftest\"")?;
-    let body = &dom[start..];
-    let open = body.find('>')? + 1;
-    let close = body.find("</pre>")?;
-    let json = body[open..close]
-        .replace("&quot;", "\"")
-        .replace("&amp;", "&");
+    let report = dom
+        .find("<pre id=\"selftest\"")
+        .map(|start| &dom[start..])
+        .and_then(|body| Some(&body[body.find('>')? + 1..body.find("</pre>")?]))
+        .unwrap_or_else(|| {
+            panic!(
+                "the page reported nothing; chromium said: {}",
+                String::from_utf8_lossy(&output.stderr)
+            )
+        });
+    let json = report.replace("&quot;", "\"").replace("&amp;", "&");
     Some(serde_json::from_str(&json).unwrap_or_else(|e| panic!("self-test report {json}: {e}")))
 }
 

@@ -1,6 +1,8 @@
 //! The toolkit's integration tests, one binary. Each module covers one area:
 // A test fails by panicking, so unwrap and expect are the right tools here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+// Board sizes index the OEIS tables directly, which reads better than zipped iterators.
+#![allow(clippy::needless_range_loop)]
 
 /// Shared helpers: the OEIS table, solving a queens model under a configuration.
 mod common;

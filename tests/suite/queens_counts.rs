@@ -1,9 +1,9 @@
 //! N-Queens counts against OEIS A000170.
 
 use crate::common::{oeis_a000170, Config, ENCODINGS, MODES, VALUE_ORDERS, VAR_ORDERS};
-use csp_toolkit::csp::{Outcome, ValueOrder, VarOrder};
+use csp_toolkit::csp::{Outcome, Solver, ValueOrder, VarOrder};
 use csp_toolkit::nqueens::bitmask::Bitmask;
-use csp_toolkit::nqueens::Board;
+use csp_toolkit::nqueens::{symmetry, Board, Encoding, QueensModel};
 use std::ops::ControlFlow;
 
 /// Counts n-queens under `config` and checks each board independently as it streams by.
@@ -117,5 +117,97 @@ fn the_bitmask_engine_counts_a000170_up_to_n_16() {
     for (n, &expected) in oeis.iter().enumerate().take(17).skip(13) {
         let solver = Bitmask::new(n).unwrap();
         assert_eq!(solver.count().stats.solutions, expected, "n = {n}");
+    }
+}
+
+/// A002562 (solutions up to rotation and reflection) from the same table, a(0) = 1.
+fn oeis_a002562() -> Vec<u64> {
+    let text = include_str!("../data/nqueens_oeis_counts.csv");
+    let mut counts = vec![1];
+    counts.extend(
+        text.lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(2).unwrap().parse::<u64>().unwrap()),
+    );
+    counts
+}
+
+#[test]
+fn shards_add_up_to_a000170_for_both_engines() {
+    let oeis = oeis_a000170();
+    for n in 12..=14 {
+        for parts in [1u64, 3, 7] {
+            let bitmask: u64 = (0..parts as usize)
+                .map(|i| {
+                    Bitmask::new(n)
+                        .unwrap()
+                        .shard(i, parts as usize)
+                        .unwrap()
+                        .count()
+                        .stats
+                        .solutions
+                })
+                .sum();
+            assert_eq!(bitmask, oeis[n], "bitmask, n = {n}, {parts} parts");
+            // The generic engine carries the smaller board, to keep CI short.
+            if n == 12 {
+                let queens = QueensModel::new(n, Encoding::AllDiff).unwrap();
+                let engine: u64 = (0..parts)
+                    .map(|i| Solver::new(&queens.model).shard(i, parts).count())
+                    .sum();
+                assert_eq!(engine, oeis[n], "csp, n = {n}, {parts} parts");
+            }
+        }
+    }
+    // Boards too small to cut belong to the first part.
+    for n in 0..3 {
+        let parts: Vec<u64> = (0..3)
+            .map(|i| {
+                Bitmask::new(n)
+                    .unwrap()
+                    .shard(i, 3)
+                    .unwrap()
+                    .count()
+                    .stats
+                    .solutions
+            })
+            .collect();
+        assert_eq!(parts.iter().sum::<u64>(), oeis[n]);
+    }
+}
+
+#[test]
+fn threads_count_and_list_the_same_as_one_thread() {
+    let oeis = oeis_a000170();
+    for n in [0, 1, 4, 8, 11, 13] {
+        let two = Bitmask::new(n).unwrap().threads(2);
+        assert_eq!(two.count().stats.solutions, oeis[n], "n = {n}");
+        let mut one_list = Vec::new();
+        Bitmask::new(n).unwrap().solve(|c| {
+            one_list.push(c.to_vec());
+            ControlFlow::Continue(())
+        });
+        let mut two_list = Vec::new();
+        two.solve(|c| {
+            two_list.push(c.to_vec());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(two_list, one_list, "n = {n}: same boards, same order");
+    }
+}
+
+#[test]
+fn classes_up_to_symmetry_match_a002562_up_to_n_11() {
+    let classes = oeis_a002562();
+    for (n, &expected) in classes.iter().enumerate().take(12).skip(1) {
+        let mut scratch = Vec::new();
+        let mut found = 0;
+        Bitmask::new(n).unwrap().solve(|c| {
+            if symmetry::is_canonical(c, &mut scratch) {
+                found += 1;
+            }
+            ControlFlow::Continue(())
+        });
+        assert_eq!(found, expected, "n = {n}");
     }
 }

@@ -206,6 +206,19 @@ pub struct QueensArgs {
     #[arg(long)]
     pub trace: bool,
 
+    /// List one board per class of solutions equal under rotation and reflection (the
+    /// smallest of each); with --count, print all solutions and classes.
+    #[arg(long)]
+    pub up_to_symmetry: bool,
+
+    /// Threads for the bitmask engine (the output order stays the same).
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    pub threads: usize,
+
+    /// With --count, count only part I of K disjoint parts of the search (I from 1 to K).
+    #[arg(long, value_name = "I/K", requires = "count")]
+    pub shard: Option<String>,
+
     #[command(flatten)]
     pub record: RecordArgs,
 }

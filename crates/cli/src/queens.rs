@@ -57,6 +57,10 @@ pub struct QueensJob {
     trace: bool,
     limits: Limits,
     record: RecordArgs,
+    threads: usize,
+    /// The 0-based part and the number of parts.
+    shard: Option<(u64, u64)>,
+    symmetry: bool,
 }
 
 impl QueensJob {
@@ -73,7 +77,10 @@ impl QueensJob {
         let engine_arg = match args.engine {
             Some(e) => e,
             // Counting without any csp option: the fastest way to the number.
-            None if args.count && csp_options.is_empty() && args.n <= bitmask::MAX_N as u64 => {
+            None if (args.count || args.threads > 1)
+                && csp_options.is_empty()
+                && args.n <= bitmask::MAX_N as u64 =>
+            {
                 EngineArg::Bitmask
             }
             None => EngineArg::Csp,
@@ -91,6 +98,16 @@ impl QueensJob {
             }
         }
         let n = check_csp_size(args.n, engine_arg)?;
+        if args.threads == 0 || args.threads > 1024 {
+            return Err(format!(
+                "--threads {} must be between 1 and 1024",
+                args.threads
+            ));
+        }
+        if args.threads > 1 && engine_arg != EngineArg::Bitmask {
+            return Err("--threads applies to --engine bitmask only".into());
+        }
+        let shard = args.shard.as_deref().map(parse_shard).transpose()?;
         let search = SearchSettings::from_args(&args.search, DEFAULTS)?;
         if args.limit == Some(0) {
             return Err("--limit must be at least 1".into());
@@ -134,6 +151,9 @@ impl QueensJob {
             trace: args.trace,
             limits,
             record: args.record.clone(),
+            threads: args.threads,
+            shard,
+            symmetry: args.up_to_symmetry,
         })
     }
 
@@ -164,20 +184,25 @@ impl QueensJob {
         let limits = self.limits.clone();
         let out = RefCell::new(out);
         let mut printer = Printer::new(self.n, self.format, self.empty, self.count);
+        printer.symmetry = self.symmetry;
         let summary = match self.engine {
             Engine::Bitmask => {
                 let Some(solver) = Bitmask::new(self.n) else {
                     return Status::BadInput;
                 };
-                let solver = solver.limits(limits);
-                if self.count && self.max_solutions.is_none() {
+                let mut solver = solver.limits(limits).threads(self.threads);
+                if let Some((index, parts)) = self.shard {
+                    match solver.shard(index as usize, parts as usize) {
+                        Some(s) => solver = s,
+                        None => return Status::BadInput,
+                    }
+                }
+                if self.count && self.max_solutions.is_none() && !self.symmetry {
                     solver.count()
                 } else {
-                    let mut taken = 0u64;
                     solver.solve(|columns| {
-                        taken += 1;
-                        let more = printer.solution(columns, &mut out.borrow_mut());
-                        stop_after(more, taken, self.max_solutions)
+                        let more = printer.take(columns, &mut out.borrow_mut());
+                        stop_after(more, printer.kept, self.max_solutions)
                     })
                 }
             }
@@ -189,11 +214,18 @@ impl QueensJob {
                         return Status::BadInput;
                     }
                 };
-                let solver = settings
+                let mut solver = settings
                     .search
                     .solver(&queens.model)
-                    .max_solutions(self.max_solutions)
+                    .max_solutions(if self.symmetry {
+                        None
+                    } else {
+                        self.max_solutions
+                    })
                     .limits(limits);
+                if let Some((index, parts)) = self.shard {
+                    solver = solver.shard(index, parts);
+                }
                 let mut columns = vec![0usize; self.n];
                 let mut on_solution = |s: &csp::Solution<'_>| {
                     for (slot, &v) in columns.iter_mut().zip(s.values()) {
@@ -202,9 +234,11 @@ impl QueensJob {
                     let more = if self.trace {
                         out.borrow().is_open()
                     } else {
-                        printer.solution(&columns, &mut out.borrow_mut())
+                        printer.take(&columns, &mut out.borrow_mut())
                     };
-                    if more {
+                    if self.symmetry {
+                        stop_after(more, printer.kept, self.max_solutions)
+                    } else if more {
                         ControlFlow::Continue(())
                     } else {
                         ControlFlow::Break(())
@@ -277,7 +311,12 @@ impl QueensJob {
         let stopped = matches!(summary.outcome, Outcome::LimitReached(_));
         let found = summary.stats.solutions;
         if self.count && !stopped {
-            out.record(format!("{found}\n").as_bytes());
+            let line = if self.symmetry {
+                format!("{found} {}\n", printer.kept)
+            } else {
+                format!("{found}\n")
+            };
+            out.record(line.as_bytes());
         } else if !self.count && !self.trace {
             printer.close(out);
         }
@@ -296,6 +335,7 @@ impl QueensJob {
             (Outcome::LimitReached(_), Some(Received::Terminate)) => Status::Terminated,
             (Outcome::LimitReached(_), None) => Status::Limit,
             _ if found == 0 && !self.count => Status::NoSolution,
+            _ if self.symmetry && printer.kept == 0 && !self.count => Status::NoSolution,
             _ => Status::Success,
         };
         if let Some(by) = report::stopper(summary.outcome, signal_name) {
@@ -320,6 +360,20 @@ impl QueensJob {
         }
         status
     }
+}
+
+/// `I/K` (I from 1 to K) as a 0-based part and a number of parts.
+fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("--shard '{text}': expected I/K with 1 <= I <= K, such as 2/8");
+    let (i, k) = text.split_once('/').ok_or_else(bad)?;
+    let (i, k): (u64, u64) = (
+        i.trim().parse().map_err(|_| bad())?,
+        k.trim().parse().map_err(|_| bad())?,
+    );
+    if i == 0 || i > k {
+        return Err(bad());
+    }
+    Ok((i - 1, k))
 }
 
 /// Whether to go on after the `taken`-th solution.
@@ -374,6 +428,11 @@ struct Printer {
     last_flush: Instant,
     /// Boards kept for `--format svg`, drawn at the end.
     pictures: Vec<Vec<usize>>,
+    /// Keep only the smallest board of each symmetry class.
+    symmetry: bool,
+    /// Solutions kept: every one, or one per class.
+    kept: u64,
+    scratch: Vec<usize>,
 }
 
 /// How long stdout may hold found solutions before they are flushed to a waiting reader.
@@ -390,7 +449,19 @@ impl Printer {
             record: String::new(),
             last_flush: Instant::now(),
             pictures: Vec::new(),
+            symmetry: false,
+            kept: 0,
+            scratch: Vec::new(),
         }
+    }
+
+    /// Takes one solution: drops it if another of its class stands for it, else prints it.
+    fn take(&mut self, columns: &[usize], out: &mut Output) -> bool {
+        if self.symmetry && !nqueens::symmetry::is_canonical(columns, &mut self.scratch) {
+            return true;
+        }
+        self.kept += 1;
+        self.solution(columns, out)
     }
 
     /// Prints one solution; false once nothing more can be written.

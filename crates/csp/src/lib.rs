@@ -56,5 +56,5 @@ pub use ids::{ConstraintId, VarId};
 pub use model::{Model, MAX_DOMAIN_SPAN};
 pub use search::{
     Inference, Limit, Limits, NoObserver, Observer, Outcome, Sense, Solution, Solutions, Solver,
-    Statistics, Summary, UnknownChoice, ValueOrder, VarOrder,
+    Statistics, Summary, UnknownChoice, ValueOrder, VarOrder, SHARD_DEPTH,
 };

@@ -9,17 +9,45 @@ use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use crate::subtrees;
+
+/// The limit a poll found, if any.
+fn polled(limits: &Limits, started: Instant) -> Option<Limit> {
+    if limits
+        .cancel
+        .as_ref()
+        .is_some_and(|c| c.load(Ordering::Relaxed))
+    {
+        return Some(Limit::Cancelled);
+    }
+    if limits.time.is_some_and(|t| started.elapsed() >= t) {
+        return Some(Limit::Time);
+    }
+    None
+}
+
+fn limit_code(limit: Limit) -> u8 {
+    match limit {
+        Limit::Cancelled => 1,
+        Limit::Time => 2,
+        Limit::Nodes => 3,
+    }
+}
+
 /// The largest board the bitmask solver represents: one bit per column in a `u64`.
 pub const MAX_N: usize = 64;
 
 /// How often (in placements) the limits are polled; a power of two.
 const POLL_MASK: u64 = (1 << 14) - 1;
 
-/// The bitmask solver for one board size, with optional limits.
+/// The bitmask solver for one board size, with optional limits, threads and a shard.
 #[derive(Clone, Debug)]
 pub struct Bitmask {
     n: usize,
     limits: Limits,
+    threads: usize,
+    /// Count only part `index` (0-based) of `parts`.
+    shard: Option<(usize, usize)>,
 }
 
 /// The walk's running state: counters, limits, and whether a limit or the caller stopped it.
@@ -89,6 +117,23 @@ impl Bitmask {
         (n <= MAX_N).then(|| Bitmask {
             n,
             limits: Limits::default(),
+            threads: 1,
+            shard: None,
+        })
+    }
+
+    /// Counts on this many threads (1: the calling thread only).
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Counts only the `index`-th (0-based) of `parts` disjoint parts of the search tree; the
+    /// parts' counts add up to the whole. `None` if `index >= parts`.
+    pub fn shard(mut self, index: usize, parts: usize) -> Option<Self> {
+        (index < parts).then(|| {
+            self.shard = Some((index, parts));
+            self
         })
     }
 
@@ -113,18 +158,178 @@ impl Bitmask {
     }
 
     /// Hands every solution (the queen's column per row) to `on_solution`, in lexicographic
-    /// order, until it returns `Break`.
+    /// order, until it returns `Break`. With several threads, subtrees below the first two
+    /// rows are listed in parallel a window at a time and handed over in order.
     pub fn solve(&self, mut on_solution: impl FnMut(&[usize]) -> ControlFlow<()>) -> Summary {
+        if self.threads > 1 && self.n >= 3 {
+            return self.solve_parallel(&mut on_solution);
+        }
         let mut walk = self.walk();
         let mut columns = vec![0usize; self.n];
         list(&mut walk, &mut columns, 0, 0, 0, 0, &mut on_solution);
         walk.finish()
     }
 
-    /// Counts the solutions. A solution's mirror image has its first queen in the mirrored
-    /// column, so only the left half of the first row is walked and doubled (plus the middle
-    /// column of an odd board, counted once).
+    fn solve_parallel(&self, on_solution: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> Summary {
+        use rayon::prelude::*;
+        let n = self.n;
+        let started = Instant::now();
+        let full = subtrees::full_mask(n);
+        // Every (first, second) placement, in lexicographic order: no mirror halving here.
+        let mut prefixes: Vec<(usize, usize)> = Vec::new();
+        for a in 0..n {
+            for b in 0..n {
+                if a.abs_diff(b) > 1 {
+                    prefixes.push((a, b));
+                }
+            }
+        }
+        let pool = match rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build()
+        {
+            Ok(pool) => pool,
+            Err(_) => {
+                return Bitmask {
+                    threads: 1,
+                    ..self.clone()
+                }
+                .solve(on_solution)
+            }
+        };
+        let mut stats = Statistics::default();
+        let mut outcome = Outcome::Exhausted;
+        let window = self.threads * 4;
+        'windows: for chunk in prefixes.chunks(window) {
+            if let Some(limit) = polled(&self.limits, started) {
+                outcome = Outcome::LimitReached(limit);
+                break;
+            }
+            let listed: Vec<(Vec<u8>, u64)> = pool.install(|| {
+                chunk
+                    .par_iter()
+                    .map(|&(a, b)| {
+                        let (first, second) = (1u64 << a, 1u64 << b);
+                        let mut out = Vec::new();
+                        let mut placed = vec![0u8; n];
+                        placed[0] = a as u8;
+                        placed[1] = b as u8;
+                        let columns = first | second;
+                        let down = (((first << 1) | second) << 1) & full;
+                        let up = ((first >> 1) | second) >> 1;
+                        let nodes = list_into(full, &mut placed, 2, columns, down, up, &mut out);
+                        (out, nodes)
+                    })
+                    .collect()
+            });
+            let mut columns = vec![0usize; n];
+            for (solutions, nodes) in listed {
+                stats.nodes += nodes;
+                for solution in solutions.chunks(n) {
+                    for (slot, &c) in columns.iter_mut().zip(solution) {
+                        *slot = usize::from(c);
+                    }
+                    stats.solutions += 1;
+                    if on_solution(&columns).is_break() {
+                        outcome = Outcome::Solved;
+                        break 'windows;
+                    }
+                }
+            }
+        }
+        if stats.solutions > 0 {
+            stats.max_depth = n as u64;
+        }
+        stats.elapsed = started.elapsed();
+        Summary { outcome, stats }
+    }
+
+    /// Counts the solutions (of this shard, if one was chosen), on the chosen threads. The
+    /// time limit and the cancel flag are read between subtrees; a node limit, which must stop
+    /// on the dot, takes the slower exact walk.
     pub fn count(&self) -> Summary {
+        if self.limits.nodes.is_some() && self.shard.is_none() && self.threads == 1 {
+            return self.count_exactly();
+        }
+        let started = Instant::now();
+        let n = self.n;
+        let mut stats = Statistics::default();
+        let (index, parts) = self.shard.unwrap_or((0, 1));
+        if n < 3 {
+            // Too small to cut: the first part takes it all.
+            if index == 0 {
+                stats = self.count_exactly().stats;
+            }
+            stats.elapsed = started.elapsed();
+            return Summary {
+                outcome: Outcome::Exhausted,
+                stats,
+            };
+        }
+        let full = subtrees::full_mask(n);
+        let mine: Vec<subtrees::Subtree> = subtrees::subtrees(n)
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| i % parts == index)
+            .map(|(_, s)| s)
+            .collect();
+        let stop = std::sync::atomic::AtomicU8::new(0);
+        let run = |subtree: &subtrees::Subtree| -> (u64, u64) {
+            if stop.load(Ordering::Relaxed) != 0 {
+                return (0, 0);
+            }
+            if let Some(limit) = polled(&self.limits, started) {
+                stop.store(limit_code(limit), Ordering::Relaxed);
+                return (0, 0);
+            }
+            let (found, nodes) = subtrees::count(full, *subtree, n - 2);
+            (found * subtree.weight, nodes)
+        };
+        let (solutions, nodes) = if self.threads > 1 {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(self.threads)
+                .build();
+            match pool {
+                Ok(pool) => pool.install(|| {
+                    use rayon::prelude::*;
+                    mine.par_iter()
+                        .map(run)
+                        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+                }),
+                Err(_) => mine
+                    .iter()
+                    .map(run)
+                    .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1)),
+            }
+        } else {
+            mine.iter()
+                .map(run)
+                .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+        };
+        // The first two rows' placements count too, in the first part.
+        let top_nodes = if index == 0 {
+            (n / 2 + n % 2) as u64 + subtrees::subtrees(n).len() as u64
+        } else {
+            0
+        };
+        stats.solutions = solutions;
+        stats.nodes = nodes + top_nodes;
+        if solutions > 0 {
+            stats.max_depth = n as u64;
+        }
+        stats.elapsed = started.elapsed();
+        let outcome = match stop.load(Ordering::Relaxed) {
+            1 => Outcome::LimitReached(Limit::Cancelled),
+            2 => Outcome::LimitReached(Limit::Time),
+            _ => Outcome::Exhausted,
+        };
+        Summary { outcome, stats }
+    }
+
+    /// Counts by the checked walk, which polls every limit as it goes. A solution's mirror
+    /// image has its first queen in the mirrored column, so only the left half of the first
+    /// row is walked and doubled (plus the middle column of an odd board, counted once).
+    fn count_exactly(&self) -> Summary {
         let mut walk = self.walk();
         let n = self.n;
         if n == 0 {
@@ -174,6 +379,41 @@ fn count_from(walk: &mut Walk<'_>, columns: u64, down: u64, up: u64) -> u64 {
         total += count_from(walk, columns | bit, (down | bit) << 1, (up | bit) >> 1);
     }
     total
+}
+
+/// Lists every completion of `placed[..row]` into `out` (n bytes per solution), in
+/// lexicographic order; returns the placements made.
+fn list_into(
+    full: u64,
+    placed: &mut [u8],
+    row: usize,
+    columns: u64,
+    down: u64,
+    up: u64,
+    out: &mut Vec<u8>,
+) -> u64 {
+    if row == placed.len() {
+        out.extend_from_slice(placed);
+        return 0;
+    }
+    let mut free = full & !(columns | down | up);
+    let mut nodes = 0;
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        nodes += 1;
+        placed[row] = bit.trailing_zeros() as u8;
+        nodes += list_into(
+            full,
+            placed,
+            row + 1,
+            columns | bit,
+            (down | bit) << 1,
+            (up | bit) >> 1,
+            out,
+        );
+    }
+    nodes
 }
 
 fn list(

@@ -29,6 +29,8 @@ pub mod bitmask;
 mod board;
 mod encoding;
 mod queens_model;
+mod subtrees;
+pub mod symmetry;
 
 pub use board::{Board, BoardError};
 pub use encoding::Encoding;

@@ -1,6 +1,6 @@
 //! Counts through the command line for every engine and mode, against OEIS A000170.
 
-use crate::common::{csp, oeis_a000170, stdout};
+use crate::common::{csp, oeis_a000170, stderr, stdout};
 
 #[test]
 fn every_engine_mode_and_encoding_counts_a000170_up_to_n_10() {
@@ -21,4 +21,80 @@ fn every_engine_mode_and_encoding_counts_a000170_up_to_n_10() {
             assert_eq!(out.status.code(), Some(0));
         }
     }
+}
+
+#[test]
+fn count_up_to_symmetry_prints_all_and_classes() {
+    assert_eq!(
+        stdout(&csp(&["queens", "8", "--count", "--up-to-symmetry"])),
+        "92 12\n"
+    );
+    assert_eq!(
+        stdout(&csp(&[
+            "queens",
+            "8",
+            "--count",
+            "--up-to-symmetry",
+            "--engine",
+            "csp"
+        ])),
+        "92 12\n"
+    );
+    let listed = stdout(&csp(&[
+        "queens",
+        "8",
+        "--up-to-symmetry",
+        "--format",
+        "cols",
+    ]));
+    let boards: Vec<&str> = listed.lines().collect();
+    assert_eq!(boards.len(), 12);
+    assert_eq!(
+        boards[0], "0 4 7 5 2 6 1 3",
+        "the lexicographically smallest first"
+    );
+    let mut sorted = boards.clone();
+    sorted.sort();
+    assert_eq!(sorted, boards, "in lexicographic order");
+}
+
+#[test]
+fn shards_from_the_command_line_add_up() {
+    for engine in ["bitmask", "csp"] {
+        let total: u64 = (1..=3)
+            .map(|i| {
+                let part = format!("{i}/3");
+                stdout(&csp(&[
+                    "queens", "12", "--count", "--engine", engine, "--shard", &part,
+                ]))
+                .trim()
+                .parse::<u64>()
+                .unwrap()
+            })
+            .sum();
+        assert_eq!(total, 14200, "{engine}");
+    }
+    let bad = csp(&["queens", "12", "--count", "--shard", "4/3"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("expected I/K"));
+}
+
+#[test]
+fn two_threads_list_the_same_boards_in_the_same_order() {
+    let one = stdout(&csp(&[
+        "queens", "11", "--format", "cols", "--engine", "bitmask",
+    ]));
+    let two = stdout(&csp(&[
+        "queens",
+        "11",
+        "--format",
+        "cols",
+        "--threads",
+        "2",
+    ]));
+    assert_eq!(one, two);
+    assert_eq!(
+        stdout(&csp(&["queens", "13", "--count", "--threads", "2"])),
+        "73712\n"
+    );
 }

@@ -89,6 +89,8 @@ pub(crate) struct SolveConfig {
     pub(crate) max_solutions: Option<u64>,
     pub(crate) limits: Limits,
     pub(crate) objective: Option<(crate::VarId, Sense)>,
+    /// Explore only part `.0` (0-based) of `.1` disjoint parts of the tree.
+    pub(crate) shard: Option<(u64, u64)>,
 }
 
 /// A name that did not match any choice.

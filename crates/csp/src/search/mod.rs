@@ -19,6 +19,9 @@ pub use observer::{NoObserver, Observer};
 pub use outcome::{Limit, Outcome, Summary};
 pub use statistics::Statistics;
 
+/// The depth at which [`Solver::shard`] deals out subtrees.
+pub const SHARD_DEPTH: usize = 2;
+
 pub(crate) use config::SolveConfig;
 
 use crate::{Model, VarId};
@@ -111,6 +114,18 @@ impl<'m> Solver<'m> {
     /// Branch and bound towards ever larger values of `var` (see [`Solver::minimize`]).
     pub fn maximize(mut self, var: VarId) -> Self {
         self.config.objective = Some((var, Sense::Maximize));
+        self
+    }
+
+    /// Explore only the `index`-th (0-based) of `parts` disjoint parts of the search tree, so
+    /// that separate processes or machines can share one search; the parts' solutions add up
+    /// to the whole. The tree is cut at depth [`SHARD_DEPTH`]: its nodes there are dealt out
+    /// in turn, and a solution found above that depth belongs to part 0. Every part explores
+    /// the few nodes above the cut.
+    pub fn shard(mut self, index: u64, parts: u64) -> Self {
+        if parts > 1 && index < parts {
+            self.config.shard = Some((index, parts));
+        }
         self
     }
 

@@ -47,6 +47,8 @@ pub(crate) struct Search<'m, V, W, O> {
     solution: Vec<i32>,
     config: SolveConfig,
     started: Instant,
+    /// Nodes that survived inference at the shard depth so far.
+    shard_ordinal: u64,
 }
 
 /// A solve whose heuristics were chosen at run time; one dynamic call per solution.
@@ -83,6 +85,7 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             solution: vec![0; model.var_count()],
             config,
             started: Instant::now(),
+            shard_ordinal: 0,
         }
     }
 
@@ -128,8 +131,10 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
                 }
                 Step::Descend => {
                     if self.core.unassigned().is_empty() {
-                        self.record_solution();
                         self.step = Step::NextValue;
+                        if !self.record_solution() {
+                            continue;
+                        }
                         if self
                             .config
                             .max_solutions
@@ -188,6 +193,7 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             .enforce_bound(&mut self.observer)
             .and_then(|()| self.core.infer(var, &mut self.observer));
         match inferred {
+            Ok(()) if !self.in_my_shard(depth) => {}
             Ok(()) => self.step = Step::Descend,
             Err(conflict) => {
                 self.stats.backtracks += 1;
@@ -204,7 +210,27 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
         }
     }
 
-    fn record_solution(&mut self) {
+    /// Whether the subtree below a surviving node at `depth` is this shard's to explore.
+    fn in_my_shard(&mut self, depth: usize) -> bool {
+        let Some((index, parts)) = self.config.shard else {
+            return true;
+        };
+        if depth != super::SHARD_DEPTH {
+            return true;
+        }
+        let ordinal = self.shard_ordinal;
+        self.shard_ordinal += 1;
+        ordinal % parts == index
+    }
+
+    /// Records the solution at hand; false when it belongs to another shard.
+    fn record_solution(&mut self) -> bool {
+        if let Some((index, _)) = self.config.shard {
+            // A solution above the cut is seen by every part; only part 0 keeps it.
+            if self.frames.len() < super::SHARD_DEPTH && index != 0 {
+                return false;
+            }
+        }
         for (slot, var) in self.solution.iter_mut().zip(self.core.model.vars()) {
             *slot = self.core.store.domains.value(var).unwrap_or_default();
         }
@@ -219,6 +245,7 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             }
         }
         self.observer.on_solution(&self.solution);
+        true
     }
 }
 

@@ -114,6 +114,8 @@ pub enum EngineArg {
     Csp,
     /// The classic bitmask backtracking (N <= 64).
     Bitmask,
+    /// Local search for one solution of a huge board (with --first).
+    MinConflicts,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]

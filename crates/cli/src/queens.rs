@@ -14,7 +14,6 @@ use csp::{Inference, Limit, Limits, Outcome, Summary, ValueOrder, VarOrder};
 use nqueens::bitmask::{self, Bitmask};
 use nqueens::{Encoding, QueensModel};
 use std::cell::RefCell;
-use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
@@ -43,7 +42,11 @@ const DEFAULTS: SearchSettings = SearchSettings {
 enum Engine {
     Csp(CspSettings),
     Bitmask,
+    MinConflicts { seed: u64 },
 }
+
+/// The largest board min-conflicts takes: its counters need about 20 bytes a row.
+const MAX_MIN_CONFLICTS_N: u64 = 200_000_000;
 
 /// A validated `queens` run.
 pub struct QueensJob {
@@ -97,6 +100,9 @@ impl QueensJob {
                 ));
             }
         }
+        if engine_arg == EngineArg::MinConflicts {
+            return Self::min_conflicts(args);
+        }
         let n = check_csp_size(args.n, engine_arg)?;
         if args.threads == 0 || args.threads > 1024 {
             return Err(format!(
@@ -132,6 +138,8 @@ impl QueensJob {
         }
         let engine = match engine_arg {
             EngineArg::Bitmask => Engine::Bitmask,
+            // Handled above; kept total so that a new engine cannot slip through.
+            EngineArg::MinConflicts => Engine::MinConflicts { seed: 1 },
             EngineArg::Csp => Engine::Csp(CspSettings {
                 encoding: match args.encoding {
                     Some(EncodingArg::Binary) => Encoding::Binary,
@@ -157,9 +165,67 @@ impl QueensJob {
         })
     }
 
+    /// `--engine min-conflicts`: one solution, any board size the memory allows.
+    fn min_conflicts(args: &QueensArgs) -> Result<Self, String> {
+        let mut given: Vec<&str> = given_engine_options(&args.search)
+            .into_iter()
+            .filter(|o| *o != "--seed")
+            .collect();
+        if args.encoding.is_some() {
+            given.push("--encoding");
+        }
+        if args.trace {
+            given.push("--trace");
+        }
+        given.extend(args.record.given());
+        if args.threads > 1 {
+            given.push("--threads");
+        }
+        if args.up_to_symmetry {
+            given.push("--up-to-symmetry");
+        }
+        if let Some(option) = given.first() {
+            return Err(format!("{option} does not apply to --engine min-conflicts"));
+        }
+        if args.count || !(args.first || args.limit == Some(1)) {
+            return Err("--engine min-conflicts finds one solution: use --first".into());
+        }
+        if args.n > MAX_MIN_CONFLICTS_N {
+            return Err(format!(
+                "N = {} is too large for --engine min-conflicts (at most {MAX_MIN_CONFLICTS_N})",
+                args.n
+            ));
+        }
+        Ok(QueensJob {
+            n: args.n as usize,
+            engine: Engine::MinConflicts {
+                seed: args.search.seed.unwrap_or(1),
+            },
+            count: false,
+            max_solutions: Some(1),
+            format: args.format,
+            empty: args.empty_char,
+            stats: args.search.stats,
+            trace: false,
+            limits: Limits::default(),
+            record: RecordArgs::default(),
+            threads: 1,
+            shard: None,
+            symmetry: false,
+        })
+    }
+
     fn run_info(&self) -> RunInfo {
         let problem = format!("{}-queens", self.n);
         match self.engine {
+            Engine::MinConflicts { .. } => RunInfo {
+                problem,
+                engine: "min-conflicts",
+                encoding: None,
+                inference: None,
+                var_order: None,
+                val_order: None,
+            },
             Engine::Bitmask => RunInfo {
                 problem,
                 engine: "bitmask",
@@ -186,6 +252,36 @@ impl QueensJob {
         let mut printer = Printer::new(self.n, self.format, self.empty, self.count);
         printer.symmetry = self.symmetry;
         let summary = match self.engine {
+            Engine::MinConflicts { seed } => {
+                let started = Instant::now();
+                let mut stats = csp::Statistics::default();
+                let outcome = match self.n {
+                    2 | 3 => Outcome::Exhausted,
+                    0 => {
+                        stats.solutions = 1;
+                        printer.take(&[], &mut out.borrow_mut());
+                        Outcome::Solved
+                    }
+                    n => match nqueens::min_conflicts::solve(n as u32, seed, &limits) {
+                        Ok(found) if !nqueens::min_conflicts::verify(&found) => {
+                            eprintln!(
+                                "csp: internal error: min-conflicts returned an invalid board"
+                            );
+                            return Status::BadInput;
+                        }
+                        Ok(found) => {
+                            stats.solutions = 1;
+                            stats.max_depth = n as u64;
+                            let columns: Vec<usize> = found.iter().map(|&c| c as usize).collect();
+                            printer.take(&columns, &mut out.borrow_mut());
+                            Outcome::Solved
+                        }
+                        Err(limit) => Outcome::LimitReached(limit),
+                    },
+                };
+                stats.elapsed = started.elapsed();
+                Summary { outcome, stats }
+            }
             Engine::Bitmask => {
                 let Some(solver) = Bitmask::new(self.n) else {
                     return Status::BadInput;
@@ -362,6 +458,21 @@ impl QueensJob {
     }
 }
 
+/// Appends `value` in decimal; a huge board's columns are millions of numbers.
+fn push_number(out: &mut String, mut value: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
 /// `I/K` (I from 1 to K) as a 0-based part and a number of parts.
 fn parse_shard(text: &str) -> Result<(u64, u64), String> {
     let bad = || format!("--shard '{text}': expected I/K with 1 <= I <= K, such as 2/8");
@@ -500,8 +611,7 @@ impl Printer {
                     if i > 0 {
                         self.record.push(' ');
                     }
-                    // Writing into a String cannot fail.
-                    let _ = write!(self.record, "{c}");
+                    push_number(&mut self.record, *c);
                 }
                 self.record.push('\n');
             }

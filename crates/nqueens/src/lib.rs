@@ -28,6 +28,7 @@
 pub mod bitmask;
 mod board;
 mod encoding;
+pub mod min_conflicts;
 mod queens_model;
 mod subtrees;
 pub mod symmetry;

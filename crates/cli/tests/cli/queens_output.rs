@@ -123,3 +123,46 @@ fn two_and_three_queens_have_no_solution() {
         );
     }
 }
+
+#[test]
+fn min_conflicts_finds_a_valid_board_and_refuses_what_it_cannot_do() {
+    for n in ["1", "8", "1000"] {
+        let out = csp(&[
+            "queens",
+            n,
+            "--engine",
+            "min-conflicts",
+            "--first",
+            "--format",
+            "cols",
+        ]);
+        assert_eq!(out.status.code(), Some(0));
+        let columns: Vec<usize> = stdout(&out)
+            .split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let n: usize = n.parse().unwrap();
+        assert_eq!(columns.len(), n);
+        // Checked here independently: a permutation with no shared diagonal.
+        let mut sorted = columns.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..n).collect::<Vec<_>>());
+        let up: std::collections::HashSet<usize> =
+            columns.iter().enumerate().map(|(r, &c)| r + c).collect();
+        let down: std::collections::HashSet<usize> = columns
+            .iter()
+            .enumerate()
+            .map(|(r, &c)| r + n - c)
+            .collect();
+        assert_eq!((up.len(), down.len()), (n, n));
+    }
+    assert_eq!(
+        csp(&["queens", "3", "--engine", "min-conflicts", "--first"])
+            .status
+            .code(),
+        Some(1)
+    );
+    let listing = csp(&["queens", "8", "--engine", "min-conflicts"]);
+    assert_eq!(listing.status.code(), Some(2));
+    assert!(stderr(&listing).contains("use --first"));
+}

@@ -305,6 +305,10 @@ pub struct SudokuArgs {
     #[arg(long, value_name = "SYMBOLS")]
     pub alphabet: Option<String>,
 
+    /// Solve on J threads; the output stays in input order.
+    #[arg(long, value_name = "J", default_value_t = 1)]
+    pub jobs: usize,
+
     #[command(flatten)]
     pub search: SearchArgs,
 

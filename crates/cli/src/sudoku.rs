@@ -87,6 +87,7 @@ pub struct SudokuJob {
     limits: Limits,
     stats: Option<StatsFormat>,
     record: RecordArgs,
+    jobs: usize,
 }
 
 enum Source {
@@ -114,6 +115,14 @@ impl SudokuJob {
         if args.limit == Some(0) {
             return Err("--limit must be at least 1".into());
         }
+        if args.jobs == 0 || args.jobs > 1024 {
+            return Err(format!("--jobs {} must be between 1 and 1024", args.jobs));
+        }
+        if args.jobs > 1 && !args.record.given().is_empty() {
+            return Err(
+                "--html, --trace-json and --tree record one search: use them without --jobs".into(),
+            );
+        }
         let source = match (&args.puzzle, &args.file) {
             (Some(text), _) => Source::Text(text.clone()),
             (None, Some(path)) if path.as_os_str() != "-" => Source::File(path.clone()),
@@ -137,6 +146,7 @@ impl SudokuJob {
             limits: limits(&args.search, &signals.cancel)?,
             stats: args.search.stats,
             record: args.record.clone(),
+            jobs: args.jobs,
         })
     }
 
@@ -305,6 +315,17 @@ impl Run<'_> {
         let mut entries: Vec<Entry> = Vec::new();
         let mut bytes = Vec::new();
         let mut line = 0usize;
+        // With several jobs, puzzles are answered a batch at a time; the batch bounds memory.
+        let pool = (self.job.jobs > 1)
+            .then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(self.job.jobs)
+                    .build()
+                    .ok()
+            })
+            .flatten();
+        let batch_size = self.job.jobs * 64;
+        let mut batch: Vec<Entry> = Vec::new();
         loop {
             bytes.clear();
             match input.read_until(b'\n', &mut bytes) {
@@ -315,15 +336,33 @@ impl Run<'_> {
             line += 1;
             reader.feed(line, &String::from_utf8_lossy(&bytes), &mut entries);
             for entry in entries.drain(..) {
-                if !self.answer(entry) {
-                    return None;
+                match &pool {
+                    Some(pool) => {
+                        batch.push(entry);
+                        if batch.len() >= batch_size && !self.answer_batch(pool, &mut batch) {
+                            return None;
+                        }
+                    }
+                    None => {
+                        if !self.answer(entry) {
+                            return None;
+                        }
+                    }
                 }
             }
         }
         reader.finish(line, &mut entries);
-        for entry in entries.drain(..) {
-            if !self.answer(entry) {
-                break;
+        match &pool {
+            Some(pool) => {
+                batch.append(&mut entries);
+                self.answer_batch(pool, &mut batch);
+            }
+            None => {
+                for entry in entries.drain(..) {
+                    if !self.answer(entry) {
+                        break;
+                    }
+                }
             }
         }
         None
@@ -331,24 +370,48 @@ impl Run<'_> {
 
     /// Answers one puzzle; false when the run must stop (a signal, a closed output).
     fn answer(&mut self, entry: Entry) -> bool {
-        let (answer, record) = match entry.puzzle {
-            Err(e) => {
-                eprintln!("csp sudoku: {e}");
-                (
-                    Answer::Invalid,
-                    self.simple(entry.line, "invalid", Some(&e.message)),
-                )
+        let record = !self.recorded && !self.job.record.given().is_empty() && entry.puzzle.is_ok();
+        if record {
+            self.recorded = true;
+        }
+        let worked = self.job.work(entry, record);
+        self.emit(worked)
+    }
+
+    /// Answers a batch on the job's threads, then hands the answers over in input order.
+    fn answer_batch(&mut self, pool: &rayon::ThreadPool, batch: &mut Vec<Entry>) -> bool {
+        use rayon::prelude::*;
+        let job = self.job;
+        let results: Vec<Worked> =
+            pool.install(|| batch.par_drain(..).map(|e| job.work(e, false)).collect());
+        for worked in results {
+            if !self.emit(worked) {
+                return false;
             }
-            Ok(puzzle) => match self.solve(entry.line, &puzzle) {
-                Some(answered) => answered,
-                None => {
-                    self.interrupted = true;
-                    return false;
-                }
-            },
+        }
+        true
+    }
+
+    /// Takes one puzzle's answer into the output, the tally and the figures.
+    fn emit(&mut self, worked: Worked) -> bool {
+        for line in &worked.errors {
+            eprintln!("csp sudoku: {line}");
+        }
+        add_stats(&mut self.stats, &worked.stats);
+        if let Some(message) = worked.record_error {
+            self.record_error.get_or_insert(message);
+        }
+        let Some(answer) = worked.answer else {
+            self.interrupted = true;
+            return false;
         };
+        if let Some(picture) = worked.picture {
+            if self.pictures.len() < crate::svg::MAX_BOARDS {
+                self.pictures.push(picture);
+            }
+        }
         self.tally.add(answer);
-        if !self.out.record(record.as_bytes()) {
+        if !self.out.record(worked.record.as_bytes()) {
             return false;
         }
         if self.last_flush.elapsed() >= FLUSH_INTERVAL {
@@ -357,37 +420,62 @@ impl Run<'_> {
         }
         true
     }
+}
 
-    /// The answer and record for a well-formed puzzle, or `None` if a signal stopped it.
-    fn solve(&mut self, line: usize, puzzle: &Puzzle) -> Option<(Answer, String)> {
+/// One puzzle's answer, worked out apart from the output so that puzzles can run in parallel.
+#[derive(Default)]
+struct Worked {
+    /// `None` when a signal stopped the search.
+    answer: Option<Answer>,
+    record: String,
+    /// Lines for stderr, without the `csp sudoku:` prefix.
+    errors: Vec<String>,
+    stats: Statistics,
+    picture: Option<(Grid, Grid, sudoku::Symbols)>,
+    record_error: Option<String>,
+}
+
+impl SudokuJob {
+    /// Works out one entry's answer; `record` attaches the --html/--trace-json/--tree recorders.
+    fn work(&self, entry: Entry, record: bool) -> Worked {
+        let line = entry.line;
+        let puzzle = match entry.puzzle {
+            Err(e) => {
+                return Worked {
+                    answer: Some(Answer::Invalid),
+                    record: self.simple(line, "invalid", Some(&e.message)),
+                    errors: vec![e.to_string()],
+                    ..Worked::default()
+                }
+            }
+            Ok(p) => p,
+        };
+        let invalid = |message: String| Worked {
+            answer: Some(Answer::Invalid),
+            record: self.simple(line, "invalid", Some(&message)),
+            errors: vec![format!("line {line}: {message}")],
+            ..Worked::default()
+        };
         let violations = puzzle.grid.violations();
         if !violations.is_empty() {
             let what: Vec<String> = violations
                 .iter()
                 .map(|v| v.describe(&puzzle.symbols))
                 .collect();
-            let message = format!("the givens break the rules: {}", what.join("; "));
-            eprintln!("csp sudoku: line {line}: {message}");
-            return Some((
-                Answer::Invalid,
-                self.simple(line, "invalid", Some(&message)),
-            ));
+            return invalid(format!("the givens break the rules: {}", what.join("; ")));
         }
-        if self.job.mode == Mode::Check {
-            return Some((Answer::Valid, self.simple(line, "valid", None)));
+        if self.mode == Mode::Check {
+            return Worked {
+                answer: Some(Answer::Valid),
+                record: self.simple(line, "valid", None),
+                ..Worked::default()
+            };
         }
         let model = match SudokuModel::new(&puzzle.grid) {
             Ok(m) => m,
-            Err(e) => {
-                let message = format!("cannot build the model: {e}");
-                eprintln!("csp sudoku: line {line}: {message}");
-                return Some((
-                    Answer::Invalid,
-                    self.simple(line, "invalid", Some(&message)),
-                ));
-            }
+            Err(e) => return invalid(format!("cannot build the model: {e}")),
         };
-        let max = match self.job.mode {
+        let max = match self.mode {
             Mode::Solve => Some(1),
             Mode::Unique => Some(2),
             Mode::Count(limit) => limit,
@@ -395,30 +483,29 @@ impl Run<'_> {
         };
         let mut first: Option<Grid> = None;
         let solver = self
-            .job
             .search
             .solver(&model.model)
             .max_solutions(max)
-            .limits(self.job.limits.clone());
+            .limits(self.limits.clone());
         let mut on_solution = |s: &csp::Solution<'_>| {
             if first.is_none() {
                 first = Some(model.grid(s));
             }
             ControlFlow::Continue(())
         };
-        let summary = if self.recorded || self.job.record.given().is_empty() {
+        let mut record_error = None;
+        let summary = if !record {
             solver.solve(&mut on_solution)
         } else {
-            self.recorded = true;
             let problem = format!("the sudoku on line {line}");
             match Recordings::open(
-                &self.job.record,
+                &self.record,
                 &model.model,
                 &problem,
-                &self.job.search.describe(),
+                &self.search.describe(),
             ) {
                 Err(message) => {
-                    self.record_error = Some(message);
+                    record_error = Some(message);
                     solver.solve(&mut on_solution)
                 }
                 Ok(mut recordings) => {
@@ -429,45 +516,55 @@ impl Run<'_> {
                     if let Err(message) = recordings.finish(
                         &model.model,
                         Board::Sudoku(model.cells.len()),
-                        &self.job.search,
-                        &self.job.limits,
+                        &self.search,
+                        &self.limits,
                         max,
                     ) {
-                        self.record_error = Some(message);
+                        record_error = Some(message);
                     }
                     summary
                 }
             }
         };
-        add_stats(&mut self.stats, &summary.stats);
+        let mut worked = Worked {
+            stats: summary.stats.clone(),
+            record_error,
+            ..Worked::default()
+        };
         let found = summary.stats.solutions;
         if summary.outcome == Outcome::LimitReached(Limit::Cancelled) {
-            return None;
+            return worked;
         }
-        if matches!(summary.outcome, Outcome::LimitReached(_)) {
-            return Some((Answer::Limit, self.simple(line, "limit", None)));
-        }
-        Some(match (self.job.mode, first) {
-            (Mode::Solve, Some(solution)) => {
-                (Answer::Solved, self.solution(line, puzzle, &solution))
+        let (answer, text) = if matches!(summary.outcome, Outcome::LimitReached(_)) {
+            (Answer::Limit, self.simple(line, "limit", None))
+        } else {
+            match (self.mode, first) {
+                (Mode::Solve, Some(solution)) => {
+                    let (text, picture) = self.solution(line, &puzzle, &solution);
+                    worked.picture = picture;
+                    (Answer::Solved, text)
+                }
+                (Mode::Solve, None) | (Mode::Unique, None) => {
+                    (Answer::NoSolution, self.simple(line, "none", None))
+                }
+                (Mode::Unique, Some(_)) if found == 1 => {
+                    (Answer::Unique, self.simple(line, "unique", None))
+                }
+                (Mode::Unique, Some(_)) => (Answer::Multiple, self.simple(line, "multiple", None)),
+                (Mode::Count(_), _) => (Answer::Counted, self.count(line, found)),
+                (Mode::Check, _) => (Answer::Valid, self.simple(line, "valid", None)),
             }
-            (Mode::Solve, None) | (Mode::Unique, None) => {
-                (Answer::NoSolution, self.simple(line, "none", None))
-            }
-            (Mode::Unique, Some(_)) if found == 1 => {
-                (Answer::Unique, self.simple(line, "unique", None))
-            }
-            (Mode::Unique, Some(_)) => (Answer::Multiple, self.simple(line, "multiple", None)),
-            (Mode::Count(_), _) => (Answer::Counted, self.count(line, found)),
-            (Mode::Check, _) => (Answer::Valid, self.simple(line, "valid", None)),
-        })
+        };
+        worked.answer = Some(answer);
+        worked.record = text;
+        worked
     }
 
     fn simple(&self, line: usize, word: &str, error: Option<&str>) -> String {
-        if self.job.format == Some(SudokuFormat::Svg) {
+        if self.format == Some(SudokuFormat::Svg) {
             return String::new();
         }
-        if self.job.format == Some(SudokuFormat::Json) {
+        if self.format == Some(SudokuFormat::Json) {
             let mut record = json!({ "line": line, "status": word });
             if let Some(error) = error {
                 record["error"] = json!(error);
@@ -479,10 +576,10 @@ impl Run<'_> {
     }
 
     fn count(&self, line: usize, found: u64) -> String {
-        if self.job.format == Some(SudokuFormat::Svg) {
+        if self.format == Some(SudokuFormat::Svg) {
             return String::new();
         }
-        if self.job.format == Some(SudokuFormat::Json) {
+        if self.format == Some(SudokuFormat::Json) {
             format!(
                 "{}\n",
                 json!({ "line": line, "status": "counted", "count": found })
@@ -492,28 +589,32 @@ impl Run<'_> {
         }
     }
 
-    fn solution(&mut self, line: usize, puzzle: &Puzzle, solution: &Grid) -> String {
-        let shape = match self.job.format {
+    /// The record for a solution, or the picture to draw for `--format svg`.
+    fn solution(
+        &self,
+        line: usize,
+        puzzle: &Puzzle,
+        solution: &Grid,
+    ) -> (String, Option<(Grid, Grid, sudoku::Symbols)>) {
+        let shape = match self.format {
             None => Shape::AsGiven,
             Some(SudokuFormat::Line) | Some(SudokuFormat::Json) => Shape::Line,
             Some(SudokuFormat::Grid) => Shape::Grid,
             Some(SudokuFormat::Svg) => {
-                if self.pictures.len() < crate::svg::MAX_BOARDS {
-                    self.pictures.push((
-                        puzzle.grid.clone(),
-                        solution.clone(),
-                        puzzle.symbols.clone(),
-                    ));
-                }
-                return String::new();
+                let picture = (
+                    puzzle.grid.clone(),
+                    solution.clone(),
+                    puzzle.symbols.clone(),
+                );
+                return (String::new(), Some(picture));
             }
         };
         let text = puzzle.layout.render(solution, &puzzle.symbols, shape);
-        if self.job.format == Some(SudokuFormat::Json) {
+        if self.format == Some(SudokuFormat::Json) {
             let record = json!({ "line": line, "status": "solved", "solution": text.trim_end() });
-            format!("{record}\n")
+            (format!("{record}\n"), None)
         } else {
-            text
+            (text, None)
         }
     }
 }

@@ -297,3 +297,21 @@ fn no_solution_exits_1_and_a_limit_exits_3() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(stderr(&missing).contains("cannot read /no/such/file"));
 }
+
+#[test]
+fn jobs_answer_in_input_order_exactly_as_one_thread_does() {
+    for (file, args) in [
+        ("tdoku_test_puzzles.txt", vec!["--count"]),
+        ("top95.txt", vec![]),
+        ("serg_multisolution_first200.txt", vec!["--unique"]),
+    ] {
+        let path = data(file);
+        let mut one = vec!["sudoku", path.as_str()];
+        one.extend(args.iter().copied());
+        let mut two = one.clone();
+        two.extend(["--jobs", "2"]);
+        let (a, b) = (csp(&one), csp(&two));
+        assert_eq!(stdout(&a), stdout(&b), "{file}");
+        assert_eq!(a.status.code(), b.status.code(), "{file}");
+    }
+}

@@ -103,7 +103,11 @@ impl QueensJob {
         if engine_arg == EngineArg::MinConflicts {
             return Self::min_conflicts(args);
         }
-        let n = check_csp_size(args.n, engine_arg)?;
+        let encoding = match args.encoding {
+            Some(EncodingArg::Binary) => Encoding::Binary,
+            Some(EncodingArg::Alldiff) | None => Encoding::AllDiff,
+        };
+        let n = check_csp_size(args.n, engine_arg, encoding)?;
         if args.threads == 0 || args.threads > 1024 {
             return Err(format!(
                 "--threads {} must be between 1 and 1024",
@@ -501,7 +505,7 @@ fn describe(s: CspSettings) -> String {
 }
 
 /// N as the csp engine can hold it, or why not.
-fn check_csp_size(n: u64, engine: EngineArg) -> Result<usize, String> {
+fn check_csp_size(n: u64, engine: EngineArg, encoding: Encoding) -> Result<usize, String> {
     if engine == EngineArg::Bitmask {
         return Ok(n as usize);
     }
@@ -514,7 +518,10 @@ fn check_csp_size(n: u64, engine: EngineArg) -> Result<usize, String> {
     // Two copies of every domain (the model's and the search's) plus, for the binary
     // encoding, the 3·n(n-1)/2 constraints at about 120 bytes each with their names.
     let domain_bytes = 2 * n * n.div_ceil(64) * 8;
-    let constraint_bytes = 3 * n * n.saturating_sub(1) / 2 * 120;
+    let constraint_bytes = match encoding {
+        Encoding::Binary => 3 * n * n.saturating_sub(1) / 2 * 120,
+        Encoding::AllDiff => 0,
+    };
     let needed = domain_bytes + constraint_bytes;
     if needed > CSP_MEMORY_BUDGET {
         return Err(format!(

@@ -211,3 +211,32 @@ fn classes_up_to_symmetry_match_a002562_up_to_n_11() {
         assert_eq!(found, expected, "n = {n}");
     }
 }
+
+#[test]
+fn count_classes_matches_a000170_and_a002562_up_to_n_12() {
+    let (all, classes) = (oeis_a000170(), oeis_a002562());
+    for n in 0..=12 {
+        for threads in [1, 2] {
+            let (summary, found) = Bitmask::new(n).unwrap().threads(threads).count_classes();
+            assert_eq!(
+                (summary.stats.solutions, found),
+                (all[n], classes[n]),
+                "n = {n}, {threads} threads"
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "slow (about 30 s): run with scripts/slow-tests"]
+fn count_classes_matches_a002562_up_to_n_16() {
+    let (all, classes) = (oeis_a000170(), oeis_a002562());
+    for n in 13..=16 {
+        let (summary, found) = Bitmask::new(n).unwrap().threads(2).count_classes();
+        assert_eq!(
+            (summary.stats.solutions, found),
+            (all[n], classes[n]),
+            "n = {n}"
+        );
+    }
+}

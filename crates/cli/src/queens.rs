@@ -299,6 +299,10 @@ impl QueensJob {
                 }
                 if self.count && self.max_solutions.is_none() && !self.symmetry {
                     solver.count()
+                } else if self.count && self.max_solutions.is_none() && self.shard.is_none() {
+                    let (summary, classes) = solver.count_classes();
+                    printer.kept = classes;
+                    summary
                 } else {
                     solver.solve(|columns| {
                         let more = printer.take(columns, &mut out.borrow_mut());

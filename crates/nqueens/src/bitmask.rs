@@ -244,6 +244,82 @@ impl Bitmask {
         Summary { outcome, stats }
     }
 
+    /// Counts all solutions and the classes of solutions equal under rotation and reflection,
+    /// on the chosen threads: every solution is listed below its subtree and kept as a class
+    /// representative when it is the smallest of its class.
+    pub fn count_classes(&self) -> (Summary, u64) {
+        use rayon::prelude::*;
+        let n = self.n;
+        let started = Instant::now();
+        if n < 3 {
+            let summary = self.count_exactly();
+            let classes = summary.stats.solutions;
+            return (summary, classes);
+        }
+        let full = subtrees::full_mask(n);
+        // A representative has its first queen in the left half (or the middle): its mirror
+        // image would be smaller otherwise. So only that half is listed, and the solutions of
+        // the strict left half stand for their mirror images too.
+        let mut prefixes: Vec<(usize, usize)> = Vec::new();
+        for a in 0..=(n - 1) / 2 {
+            for b in 0..n {
+                if a.abs_diff(b) > 1 {
+                    prefixes.push((a, b));
+                }
+            }
+        }
+        let stop = std::sync::atomic::AtomicU8::new(0);
+        let run = |&(a, b): &(usize, usize)| -> (u64, u64, u64) {
+            if stop.load(Ordering::Relaxed) != 0 {
+                return (0, 0, 0);
+            }
+            if let Some(limit) = polled(&self.limits, started) {
+                stop.store(limit_code(limit), Ordering::Relaxed);
+                return (0, 0, 0);
+            }
+            let mut placed = vec![0usize; n];
+            placed[0] = a;
+            placed[1] = b;
+            let (first, second) = (1u64 << a, 1u64 << b);
+            let mut tally = Classes {
+                all: 0,
+                classes: 0,
+                nodes: 0,
+                scratch: Vec::new(),
+            };
+            let down = ((first << 1) | second) << 1;
+            let up = ((first >> 1) | second) >> 1;
+            classes_below(full, &mut placed, 2, first | second, down, up, &mut tally);
+            let mirrored = if 2 * a + 1 == n { 1 } else { 2 };
+            (tally.all * mirrored, tally.classes, tally.nodes)
+        };
+        let total = |a: (u64, u64, u64), b: (u64, u64, u64)| (a.0 + b.0, a.1 + b.1, a.2 + b.2);
+        let (all, classes, nodes) = match rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build()
+        {
+            Ok(pool) if self.threads > 1 => {
+                pool.install(|| prefixes.par_iter().map(run).reduce(|| (0, 0, 0), total))
+            }
+            _ => prefixes.iter().map(run).fold((0, 0, 0), total),
+        };
+        let mut stats = Statistics {
+            solutions: all,
+            nodes,
+            ..Statistics::default()
+        };
+        if all > 0 {
+            stats.max_depth = n as u64;
+        }
+        stats.elapsed = started.elapsed();
+        let outcome = match stop.load(Ordering::Relaxed) {
+            1 => Outcome::LimitReached(Limit::Cancelled),
+            2 => Outcome::LimitReached(Limit::Time),
+            _ => Outcome::Exhausted,
+        };
+        (Summary { outcome, stats }, classes)
+    }
+
     /// Counts the solutions (of this shard, if one was chosen), on the chosen threads. The
     /// time limit and the cancel flag are read between subtrees; a node limit, which must stop
     /// on the dot, takes the slower exact walk.
@@ -379,6 +455,49 @@ fn count_from(walk: &mut Walk<'_>, columns: u64, down: u64, up: u64) -> u64 {
         total += count_from(walk, columns | bit, (down | bit) << 1, (up | bit) >> 1);
     }
     total
+}
+
+/// Running totals of a class count.
+struct Classes {
+    all: u64,
+    classes: u64,
+    nodes: u64,
+    scratch: Vec<usize>,
+}
+
+/// Counts the completions of `placed[..row]` and the class representatives among them.
+fn classes_below(
+    full: u64,
+    placed: &mut [usize],
+    row: usize,
+    columns: u64,
+    down: u64,
+    up: u64,
+    tally: &mut Classes,
+) {
+    let mut free = full & !(columns | down | up);
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        tally.nodes += 1;
+        placed[row] = bit.trailing_zeros() as usize;
+        if row + 1 == placed.len() {
+            tally.all += 1;
+            if crate::symmetry::is_canonical(placed, &mut tally.scratch) {
+                tally.classes += 1;
+            }
+        } else {
+            classes_below(
+                full,
+                placed,
+                row + 1,
+                columns | bit,
+                (down | bit) << 1,
+                (up | bit) >> 1,
+                tally,
+            );
+        }
+    }
 }
 
 /// Lists every completion of `placed[..row]` into `out` (n bytes per solution), in

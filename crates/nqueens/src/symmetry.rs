@@ -2,51 +2,89 @@
 //!
 //! Two solutions are in one class when a rotation or reflection of the board turns one into
 //! the other. The class's representative is its lexicographically smallest column vector.
-
-/// The images of `columns` under the 8 symmetries of the square (itself included), written
-/// into `scratch` one after another (8 × n entries).
-fn images(columns: &[usize], scratch: &mut Vec<usize>) {
-    let n = columns.len();
-    scratch.clear();
-    scratch.resize(8 * n, 0);
-    for (r, &c) in columns.iter().enumerate() {
-        let (rr, cc) = (n - 1 - r, n - 1 - c);
-        // (row, column) -> image: identity, three rotations, four reflections.
-        let maps = [
-            (r, c),
-            (c, rr),
-            (rr, cc),
-            (cc, r),
-            (r, cc),
-            (rr, c),
-            (c, r),
-            (cc, rr),
-        ];
-        for (k, &(row, column)) in maps.iter().enumerate() {
-            scratch[k * n + row] = column;
-        }
-    }
-}
+//! Each image is compared with the solution one row at a time as it is computed, so most
+//! comparisons stop at the first or second row.
 
 /// Whether `columns` is the smallest of its class (so each class is counted once).
-pub fn is_canonical(columns: &[usize], scratch: &mut Vec<usize>) -> bool {
+/// `inverse` is scratch space, resized as needed.
+pub fn is_canonical(columns: &[usize], inverse: &mut Vec<usize>) -> bool {
     let n = columns.len();
-    images(columns, scratch);
-    (1..8).all(|k| columns <= &scratch[k * n..(k + 1) * n])
+    if n == 0 {
+        return true;
+    }
+    // A mirrored first queen would be smaller: the representative keeps it in the left half.
+    if columns[0] > n - 1 - columns[0] {
+        return false;
+    }
+    inverse.clear();
+    inverse.resize(n, 0);
+    for (row, &column) in columns.iter().enumerate() {
+        inverse[column] = row;
+    }
+    let q = columns;
+    let p = &inverse[..];
+    let last = n - 1;
+    // Row i of each image, for the seven symmetries other than the identity.
+    let images: [&dyn Fn(usize) -> usize; 7] = [
+        &|i| last - p[i],        // rotation by 90 degrees
+        &|i| last - q[last - i], // rotation by 180 degrees
+        &|i| p[last - i],        // rotation by 270 degrees
+        &|i| last - q[i],        // mirror left-right
+        &|i| q[last - i],        // mirror top-bottom
+        &|i| p[i],               // transpose
+        &|i| last - p[last - i], // anti-transpose
+    ];
+    images.iter().all(|image| {
+        for (i, &own) in q.iter().enumerate() {
+            let other = image(i);
+            if own != other {
+                return own < other;
+            }
+        }
+        true
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The images by brute force: apply each map to every queen.
+    fn images_by_hand(q: &[usize]) -> Vec<Vec<usize>> {
+        let n = q.len();
+        let mut out = vec![vec![0; n]; 8];
+        for (r, &c) in q.iter().enumerate() {
+            let (rr, cc) = (n - 1 - r, n - 1 - c);
+            let maps = [
+                (r, c),
+                (c, rr),
+                (rr, cc),
+                (cc, r),
+                (r, cc),
+                (rr, c),
+                (c, r),
+                (cc, rr),
+            ];
+            for (k, &(row, column)) in maps.iter().enumerate() {
+                out[k][row] = column;
+            }
+        }
+        out
+    }
+
     #[test]
-    fn the_four_queens_solutions_are_one_class() {
+    fn agrees_with_images_computed_by_hand() {
         let mut scratch = Vec::new();
+        let solver = crate::bitmask::Bitmask::new(8).unwrap();
+        let mut canonical = 0;
+        solver.solve(|q| {
+            let smallest = images_by_hand(q).into_iter().min().unwrap();
+            assert_eq!(is_canonical(q, &mut scratch), smallest == q, "{q:?}");
+            canonical += usize::from(smallest == q);
+            std::ops::ControlFlow::Continue(())
+        });
+        assert_eq!(canonical, 12);
         assert!(is_canonical(&[1, 3, 0, 2], &mut scratch));
         assert!(!is_canonical(&[2, 0, 3, 1], &mut scratch));
-        images(&[1, 3, 0, 2], &mut scratch);
-        assert!(scratch
-            .chunks(4)
-            .all(|image| image == [1, 3, 0, 2] || image == [2, 0, 3, 1]));
     }
 }

@@ -45,17 +45,6 @@ impl AllDifferent {
         (0..self.vars.len()).filter(move |&i| self.vars[i] == var)
     }
 
-    /// For `var = value`: each other position `j` of the scope, its variable, and the shifted
-    /// value `value + c_i` it must differ from (once per position `i` that `var` holds).
-    fn partners(&self, var: VarId, value: i32) -> impl Iterator<Item = (usize, VarId, i64)> + '_ {
-        self.positions(var).flat_map(move |i| {
-            let shifted = i64::from(value) + i64::from(self.offsets[i]);
-            (0..self.vars.len())
-                .filter(move |&j| j != i)
-                .map(move |j| (j, self.vars[j], shifted))
-        })
-    }
-
     /// Fails when the unfixed variables have fewer distinct shifted values between them than
     /// there are unfixed variables.
     fn pigeonhole(&self, ctx: &Context<'_>) -> Result<(), Conflict> {
@@ -127,11 +116,21 @@ impl Constraint for AllDifferent {
         let Some(value) = ctx.assigned_value(var) else {
             return Ok(());
         };
-        for (j, other, shifted) in self.partners(var, value) {
-            if let Some(other_value) = ctx.assigned_value(other) {
-                ctx.count_checks(1);
-                if i64::from(other_value) + i64::from(self.offsets[j]) == shifted {
-                    return Err(ctx.violated());
+        // Plain loops: this runs at every node, and iterator adapters cost here.
+        for i in 0..self.vars.len() {
+            if self.vars[i] != var {
+                continue;
+            }
+            let shifted = i64::from(value) + i64::from(self.offsets[i]);
+            for j in 0..self.vars.len() {
+                if j == i {
+                    continue;
+                }
+                if let Some(other_value) = ctx.assigned_value(self.vars[j]) {
+                    ctx.count_checks(1);
+                    if i64::from(other_value) + i64::from(self.offsets[j]) == shifted {
+                        return Err(ctx.violated());
+                    }
                 }
             }
         }
@@ -142,16 +141,26 @@ impl Constraint for AllDifferent {
         let Some(value) = ctx.assigned_value(var) else {
             return Ok(());
         };
-        for (j, other, shifted) in self.partners(var, value) {
-            if other == var {
-                // The same variable twice clashes with itself unless the offsets differ.
-                if i64::from(value) + i64::from(self.offsets[j]) == shifted {
-                    return Err(ctx.violated());
+        for i in 0..self.vars.len() {
+            if self.vars[i] != var {
+                continue;
+            }
+            let shifted = i64::from(value) + i64::from(self.offsets[i]);
+            for j in 0..self.vars.len() {
+                if j == i {
+                    continue;
                 }
-            } else if !ctx.is_assigned(other) {
-                ctx.count_checks(1);
-                if let Some(clash) = self.clash_for(j, shifted) {
-                    ctx.remove(other, clash)?;
+                let other = self.vars[j];
+                if other == var {
+                    // The same variable twice clashes with itself unless the offsets differ.
+                    if i64::from(value) + i64::from(self.offsets[j]) == shifted {
+                        return Err(ctx.violated());
+                    }
+                } else if !ctx.is_assigned(other) {
+                    ctx.count_checks(1);
+                    if let Some(clash) = self.clash_for(j, shifted) {
+                        ctx.remove(other, clash)?;
+                    }
                 }
             }
         }

@@ -14,6 +14,7 @@ mod compare;
 mod events;
 mod exit_code;
 mod output;
+mod progress;
 mod queens;
 mod recordings;
 mod replay;

@@ -324,6 +324,12 @@ impl Bitmask {
     /// time limit and the cancel flag are read between subtrees; a node limit, which must stop
     /// on the dot, takes the slower exact walk.
     pub fn count(&self) -> Summary {
+        self.count_with_progress(&|_, _| {})
+    }
+
+    /// As [`Bitmask::count`], calling `progress(done, total)` as subtrees are finished (from
+    /// whichever thread finished one), so that a caller can show how far the count has got.
+    pub fn count_with_progress(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> Summary {
         if self.limits.nodes.is_some() && self.shard.is_none() && self.threads == 1 {
             return self.count_exactly();
         }
@@ -350,6 +356,8 @@ impl Bitmask {
             .map(|(_, s)| s)
             .collect();
         let stop = std::sync::atomic::AtomicU8::new(0);
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let total = mine.len() as u64;
         let run = |subtree: &subtrees::Subtree| -> (u64, u64) {
             if stop.load(Ordering::Relaxed) != 0 {
                 return (0, 0);
@@ -359,6 +367,7 @@ impl Bitmask {
                 return (0, 0);
             }
             let (found, nodes) = subtrees::count(full, *subtree, n - 2);
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
             (found * subtree.weight, nodes)
         };
         let (solutions, nodes) = if self.threads > 1 {

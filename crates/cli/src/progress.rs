@@ -1,0 +1,42 @@
+//! A progress bar for long counts: on a terminal only, on stderr, cleared at the end and
+//! replaced by a one-line summary.
+
+use csp::Summary;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+
+/// Boards below this size count in a blink; a bar would only flicker.
+const MIN_N_FOR_BAR: usize = 16;
+
+/// Runs `count`, showing a bar fed by its `tick(done, total)` calls when stderr is a terminal
+/// and the board is large enough for the count to take a while.
+pub fn count_with_bar(
+    n: usize,
+    count: impl FnOnce(&(dyn Fn(u64, u64) + Sync)) -> Summary,
+) -> Summary {
+    if n < MIN_N_FOR_BAR || !std::io::stderr().is_terminal() {
+        return count(&|_, _| {});
+    }
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} counting {msg} [{bar:40}] {pos}/{len} subtrees, {elapsed}, about {eta} left",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar.set_message(format!("{n}-queens"));
+    let summary = count(&|done, total| {
+        bar.set_length(total);
+        bar.set_position(done);
+    });
+    bar.finish_and_clear();
+    let s = &summary.stats;
+    eprintln!(
+        "csp: counted {} solutions of {n}-queens in {:.2} s ({} placements)",
+        s.solutions,
+        s.elapsed.as_secs_f64(),
+        s.nodes
+    );
+    summary
+}

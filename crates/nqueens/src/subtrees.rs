@@ -54,7 +54,7 @@ pub(crate) fn full_mask(n: usize) -> u64 {
 }
 
 /// Solutions and placements below a subtree, for a board with `rows_left` rows still empty
-/// (at least 1). Iterative, with the last row counted by popcount.
+/// (at least 1). Iterative, with the last two rows inline and the last counted by popcount.
 pub(crate) fn count(full: u64, start: Subtree, rows_left: usize) -> (u64, u64) {
     let first = full & !(start.columns | start.down | start.up);
     if rows_left == 1 {
@@ -93,6 +93,18 @@ pub(crate) fn count(full: u64, start: Subtree, rows_left: usize) -> (u64, u64) {
             let found = u64::from(next.count_ones());
             solutions += found;
             nodes += found;
+        } else if depth + 2 == last {
+            // The last two rows inline: most nodes live here, and pushing them costs.
+            nodes += u64::from(next.count_ones());
+            let mut second = next;
+            while second != 0 {
+                let b = second & second.wrapping_neg();
+                second ^= b;
+                let final_row = full & !((c | b) | ((d | b) << 1) | ((u | b) >> 1));
+                let found = u64::from(final_row.count_ones());
+                solutions += found;
+                nodes += found;
+            }
         } else if next != 0 {
             depth += 1;
             free[depth] = next;

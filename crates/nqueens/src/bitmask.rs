@@ -26,6 +26,28 @@ fn polled(limits: &Limits, started: Instant) -> Option<Limit> {
     None
 }
 
+/// The outcome a stop code (from `limit_code`, 0 for none) stands for.
+fn outcome_of(code: u8) -> Outcome {
+    match code {
+        1 => Outcome::LimitReached(Limit::Cancelled),
+        2 => Outcome::LimitReached(Limit::Time),
+        3 => Outcome::LimitReached(Limit::Nodes),
+        _ => Outcome::Exhausted,
+    }
+}
+
+/// Every non-attacking placement of the first two queens with the first in columns
+/// `0..first_columns`, in lexicographic order.
+fn two_queen_prefixes(n: usize, first_columns: usize) -> Vec<(usize, usize)> {
+    (0..first_columns)
+        .flat_map(|a| {
+            (0..n)
+                .filter(move |&b| a.abs_diff(b) > 1)
+                .map(move |b| (a, b))
+        })
+        .collect()
+}
+
 fn limit_code(limit: Limit) -> u8 {
     match limit {
         Limit::Cancelled => 1,
@@ -176,14 +198,7 @@ impl Bitmask {
         let started = Instant::now();
         let full = subtrees::full_mask(n);
         // Every (first, second) placement, in lexicographic order: no mirror halving here.
-        let mut prefixes: Vec<(usize, usize)> = Vec::new();
-        for a in 0..n {
-            for b in 0..n {
-                if a.abs_diff(b) > 1 {
-                    prefixes.push((a, b));
-                }
-            }
-        }
+        let prefixes = two_queen_prefixes(n, n);
         let pool = match rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
             .build()
@@ -260,14 +275,7 @@ impl Bitmask {
         // A representative has its first queen in the left half (or the middle): its mirror
         // image would be smaller otherwise. So only that half is listed, and the solutions of
         // the strict left half stand for their mirror images too.
-        let mut prefixes: Vec<(usize, usize)> = Vec::new();
-        for a in 0..=(n - 1) / 2 {
-            for b in 0..n {
-                if a.abs_diff(b) > 1 {
-                    prefixes.push((a, b));
-                }
-            }
-        }
+        let prefixes = two_queen_prefixes(n, n.div_ceil(2));
         let stop = std::sync::atomic::AtomicU8::new(0);
         let run = |&(a, b): &(usize, usize)| -> (u64, u64, u64) {
             if stop.load(Ordering::Relaxed) != 0 {
@@ -312,11 +320,7 @@ impl Bitmask {
             stats.max_depth = n as u64;
         }
         stats.elapsed = started.elapsed();
-        let outcome = match stop.load(Ordering::Relaxed) {
-            1 => Outcome::LimitReached(Limit::Cancelled),
-            2 => Outcome::LimitReached(Limit::Time),
-            _ => Outcome::Exhausted,
-        };
+        let outcome = outcome_of(stop.load(Ordering::Relaxed));
         (Summary { outcome, stats }, classes)
     }
 
@@ -403,11 +407,7 @@ impl Bitmask {
             stats.max_depth = n as u64;
         }
         stats.elapsed = started.elapsed();
-        let outcome = match stop.load(Ordering::Relaxed) {
-            1 => Outcome::LimitReached(Limit::Cancelled),
-            2 => Outcome::LimitReached(Limit::Time),
-            _ => Outcome::Exhausted,
-        };
+        let outcome = outcome_of(stop.load(Ordering::Relaxed));
         Summary { outcome, stats }
     }
 

@@ -87,11 +87,15 @@ Examples:
 const QUEENS_NOTES: &str = "\
 Defaults: every solution, as boards, in lexicographic order of the column vector, from
 --engine csp --encoding alldiff --inference fc --var-order input --val-order asc.
---count with none of --engine, --encoding, --inference, --var-order, --val-order, --seed
-and --trace uses the fastest configuration, the bitmask engine (N <= 64).
+--count (or --threads) with none of --engine, --encoding, --inference, --var-order,
+--val-order, --seed and --trace uses the fastest configuration, the bitmask engine (N <= 64).
 
-Engines: csp (the general constraint engine; N <= 16,777,216 as memory allows) and bitmask
-(the classic three-mask backtracking; N <= 64).
+Engines: csp (the general constraint engine; N <= 16,777,216 as memory allows), bitmask
+(the classic three-mask backtracking; N <= 64; --threads T spreads it over T threads), and
+min-conflicts (local search for one solution of a huge board, with --first).
+
+--shard I/K (with --count) counts the I-th of K disjoint parts, for spreading one count over
+many machines: the K parts add up to the total (see the README for a recipe).
 
 --trace prints every step on stdout; above N = 8 it needs --first, --limit or --node-limit.";
 

@@ -161,7 +161,8 @@ impl Context<'_> {
     }
 
     /// Removes `value` from `var`. Returns whether it was there, or the wipe-out it caused.
-    #[inline]
+    // Forced inline: called for every pruned value, and a call costs a quarter of the work.
+    #[inline(always)]
     pub fn remove(&mut self, var: VarId, value: i32) -> Result<bool, Conflict> {
         if !self.store.domains.remove(var, value) {
             return Ok(false);

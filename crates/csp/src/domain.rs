@@ -75,7 +75,7 @@ impl Domains {
     }
 
     /// Bit position of `value` in `var`'s run, if the value lies inside the run at all.
-    #[inline]
+    #[inline(always)]
     fn locate(&self, var: VarId, value: i32) -> Option<(usize, u64)> {
         let l = self.layout[var.index()];
         let offset = i64::from(value) - i64::from(l.base);
@@ -224,7 +224,7 @@ impl Domains {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn write_word(&mut self, var: VarId, word: usize, new: u64, new_size: u32) {
         let old = self.words[word];
         self.trail.push(TrailEntry {
@@ -238,7 +238,7 @@ impl Domains {
     }
 
     /// Removes `value` from `var`; returns whether it was there.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn remove(&mut self, var: VarId, value: i32) -> bool {
         match self.locate(var, value) {
             Some((word, bit)) if self.words[word] & bit != 0 => {

@@ -178,3 +178,58 @@ fn another_thread_can_cancel_a_running_solve() {
     assert_eq!(summary.outcome, Outcome::LimitReached(Limit::Cancelled));
     assert!(summary.stats.nodes > 0);
 }
+
+/// Regression: constraints that name one variable twice (found by the property tests).
+#[test]
+fn a_variable_named_twice_in_one_constraint_is_handled_in_every_mode() {
+    for inference in MODES {
+        let count = |build: &dyn Fn(&mut Model, VarId)| {
+            let mut model = Model::new();
+            let x = model.new_var(2..=3).unwrap();
+            build(&mut model, x);
+            Solver::new(&model).inference(inference).count()
+        };
+        assert_eq!(
+            count(&|m, x| {
+                m.table(x, x, [(2, 3)]).unwrap();
+            }),
+            0,
+            "{inference:?}"
+        );
+        assert_eq!(
+            count(&|m, x| {
+                m.table(x, x, [(3, 3)]).unwrap();
+            }),
+            1,
+            "{inference:?}"
+        );
+        assert_eq!(
+            count(&|m, x| {
+                m.not_equal(x, x).unwrap();
+            }),
+            0,
+            "{inference:?}"
+        );
+        assert_eq!(
+            count(&|m, x| {
+                m.not_equal_offset(x, x, 1).unwrap();
+            }),
+            2,
+            "{inference:?}"
+        );
+        assert_eq!(
+            count(&|m, x| {
+                m.all_different(&[x, x]).unwrap();
+            }),
+            0,
+            "{inference:?}"
+        );
+        assert_eq!(
+            count(&|m, x| {
+                m.all_different_offsets(&[x, x], &[0, 1]).unwrap();
+            }),
+            2,
+            "{inference:?}"
+        );
+    }
+}

@@ -10,6 +10,8 @@ mod common;
 mod engine_api;
 /// Each propagator against brute force: sound, and exactly GAC where it promises to be.
 mod propagators;
+/// Property tests (proptest, fixed seed): solution sets and filtering against brute force.
+mod properties;
 /// N-Queens counts against OEIS A000170 for every mode, encoding, heuristic and the bitmask engine.
 mod queens_counts;
 /// The three inference modes agree on solution sets, and prune as much as they promise.

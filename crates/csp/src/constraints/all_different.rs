@@ -16,6 +16,8 @@ use smallvec::SmallVec;
 pub struct AllDifferent {
     vars: Vec<VarId>,
     offsets: Vec<i32>,
+    /// A variable appears twice with the same offset, so the constraint cannot hold.
+    repeats_with_one_offset: bool,
 }
 
 /// Above this many distinct candidate values the pigeonhole test is skipped, so that it never
@@ -26,12 +28,24 @@ impl AllDifferent {
     /// All of `vars` take distinct values.
     pub fn new(vars: Vec<VarId>) -> Self {
         let offsets = vec![0; vars.len()];
-        AllDifferent { vars, offsets }
+        AllDifferent::build(vars, offsets)
     }
 
     /// The values `vars[i] + offsets[i]` are distinct. `None` when the lengths differ.
     pub fn with_offsets(vars: Vec<VarId>, offsets: Vec<i32>) -> Option<Self> {
-        (vars.len() == offsets.len()).then_some(AllDifferent { vars, offsets })
+        (vars.len() == offsets.len()).then(|| AllDifferent::build(vars, offsets))
+    }
+
+    fn build(vars: Vec<VarId>, offsets: Vec<i32>) -> Self {
+        let mut pairs: Vec<(VarId, i32)> =
+            vars.iter().copied().zip(offsets.iter().copied()).collect();
+        pairs.sort_unstable();
+        let repeats_with_one_offset = pairs.windows(2).any(|w| w[0] == w[1]);
+        AllDifferent {
+            vars,
+            offsets,
+            repeats_with_one_offset,
+        }
     }
 
     /// The value `x_j` must avoid so that `x_j + c_j` differs from `shifted`.
@@ -176,6 +190,10 @@ impl Constraint for AllDifferent {
     /// became fixed, and the trail undoes both together.
     fn propagate_changed(&self, changed: &[VarId], ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let n = self.vars.len();
+        if self.repeats_with_one_offset {
+            // Some variable appears twice with the same offset: its two values always clash.
+            return Err(ctx.violated());
+        }
         let mut done: SmallVec<[bool; 64]> = SmallVec::from_elem(false, n);
         let mut pending: SmallVec<[usize; 64]> = SmallVec::new();
         for &var in changed {

@@ -74,6 +74,16 @@ impl Binary {
     /// AC-3's revise: removes the values of one end that have no support in the other.
     fn revise(&self, revised_is_x: bool, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let [x, y] = self.scope;
+        if x == y {
+            // Both ends are one variable: a value is its own only support.
+            for a in ctx.values_vec(x) {
+                ctx.count_checks(1);
+                if !self.allows(a, a) {
+                    ctx.remove(x, a)?;
+                }
+            }
+            return Ok(());
+        }
         let (revised, support) = if revised_is_x { (x, y) } else { (y, x) };
         for a in ctx.values_vec(revised) {
             let mut supported = false;
@@ -123,6 +133,14 @@ impl Constraint for Binary {
         let Some(value) = ctx.assigned_value(var) else {
             return Ok(());
         };
+        if other == var {
+            ctx.count_checks(1);
+            return if self.allows(value, value) {
+                Ok(())
+            } else {
+                Err(ctx.violated())
+            };
+        }
         if ctx.is_assigned(other) {
             return Ok(());
         }

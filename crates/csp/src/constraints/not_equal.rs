@@ -71,6 +71,10 @@ impl Constraint for NotEqual {
     }
 
     fn forward_check(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if self.scope[0] == self.scope[1] {
+            // x != x + c holds for every value when c != 0 and for none when c == 0.
+            return self.check_assigned(var, ctx);
+        }
         let (other, _) = self.forbidden_for_other(var, 0);
         match ctx.assigned_value(var) {
             Some(value) if !ctx.is_assigned(other) => self.exclude(var, value, ctx),
@@ -79,6 +83,14 @@ impl Constraint for NotEqual {
     }
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if self.scope[0] == self.scope[1] {
+            ctx.count_checks(1);
+            return if self.offset == 0 {
+                Err(ctx.violated())
+            } else {
+                Ok(())
+            };
+        }
         for var in self.scope {
             if let Some(value) = ctx.fixed_value(var) {
                 self.exclude(var, value, ctx)?;

@@ -224,15 +224,10 @@ impl Bitmask {
                 chunk
                     .par_iter()
                     .map(|&(a, b)| {
-                        let (first, second) = (1u64 << a, 1u64 << b);
                         let mut out = Vec::new();
-                        let mut placed = vec![0u8; n];
-                        placed[0] = a as u8;
-                        placed[1] = b as u8;
-                        let columns = first | second;
-                        let down = (((first << 1) | second) << 1) & full;
-                        let up = ((first >> 1) | second) >> 1;
-                        let nodes = list_into(full, &mut placed, 2, columns, down, up, &mut out);
+                        let nodes = completions(n, full, a, b, &mut |q| {
+                            out.extend(q.iter().map(|&c| c as u8));
+                        });
                         (out, nodes)
                     })
                     .collect()
@@ -285,21 +280,15 @@ impl Bitmask {
                 stop.store(limit_code(limit), Ordering::Relaxed);
                 return (0, 0, 0);
             }
-            let mut placed = vec![0usize; n];
-            placed[0] = a;
-            placed[1] = b;
-            let (first, second) = (1u64 << a, 1u64 << b);
-            let mut tally = Classes {
-                all: 0,
-                classes: 0,
-                nodes: 0,
-                scratch: Vec::new(),
-            };
-            let down = ((first << 1) | second) << 1;
-            let up = ((first >> 1) | second) >> 1;
-            classes_below(full, &mut placed, 2, first | second, down, up, &mut tally);
+            let (mut all, mut classes, mut scratch) = (0u64, 0u64, Vec::new());
+            let nodes = completions(n, full, a, b, &mut |q| {
+                all += 1;
+                if crate::symmetry::is_canonical(q, &mut scratch) {
+                    classes += 1;
+                }
+            });
             let mirrored = if 2 * a + 1 == n { 1 } else { 2 };
-            (tally.all * mirrored, tally.classes, tally.nodes)
+            (all * mirrored, classes, nodes)
         };
         let total = |a: (u64, u64, u64), b: (u64, u64, u64)| (a.0 + b.0, a.1 + b.1, a.2 + b.2);
         let (all, classes, nodes) = match rayon::ThreadPoolBuilder::new()
@@ -466,62 +455,29 @@ fn count_from(walk: &mut Walk<'_>, columns: u64, down: u64, up: u64) -> u64 {
     total
 }
 
-/// Running totals of a class count.
-struct Classes {
-    all: u64,
-    classes: u64,
-    nodes: u64,
-    scratch: Vec<usize>,
+/// Hands every solution that starts with queens in columns `a` and `b` to `visit`, in
+/// lexicographic order; returns the placements made below those two rows.
+fn completions(n: usize, full: u64, a: usize, b: usize, visit: &mut dyn FnMut(&[usize])) -> u64 {
+    let (first, second) = (1u64 << a, 1u64 << b);
+    let mut placed = vec![0usize; n];
+    placed[0] = a;
+    placed[1] = b;
+    let down = ((first << 1) | second) << 1;
+    let up = ((first >> 1) | second) >> 1;
+    below(full, &mut placed, 2, first | second, down, up, visit)
 }
 
-/// Counts the completions of `placed[..row]` and the class representatives among them.
-fn classes_below(
+fn below(
     full: u64,
     placed: &mut [usize],
     row: usize,
     columns: u64,
     down: u64,
     up: u64,
-    tally: &mut Classes,
-) {
-    let mut free = full & !(columns | down | up);
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        tally.nodes += 1;
-        placed[row] = bit.trailing_zeros() as usize;
-        if row + 1 == placed.len() {
-            tally.all += 1;
-            if crate::symmetry::is_canonical(placed, &mut tally.scratch) {
-                tally.classes += 1;
-            }
-        } else {
-            classes_below(
-                full,
-                placed,
-                row + 1,
-                columns | bit,
-                (down | bit) << 1,
-                (up | bit) >> 1,
-                tally,
-            );
-        }
-    }
-}
-
-/// Lists every completion of `placed[..row]` into `out` (n bytes per solution), in
-/// lexicographic order; returns the placements made.
-fn list_into(
-    full: u64,
-    placed: &mut [u8],
-    row: usize,
-    columns: u64,
-    down: u64,
-    up: u64,
-    out: &mut Vec<u8>,
+    visit: &mut dyn FnMut(&[usize]),
 ) -> u64 {
     if row == placed.len() {
-        out.extend_from_slice(placed);
+        visit(placed);
         return 0;
     }
     let mut free = full & !(columns | down | up);
@@ -530,15 +486,15 @@ fn list_into(
         let bit = free & free.wrapping_neg();
         free ^= bit;
         nodes += 1;
-        placed[row] = bit.trailing_zeros() as u8;
-        nodes += list_into(
+        placed[row] = bit.trailing_zeros() as usize;
+        nodes += below(
             full,
             placed,
             row + 1,
             columns | bit,
             (down | bit) << 1,
             (up | bit) >> 1,
-            out,
+            visit,
         );
     }
     nodes

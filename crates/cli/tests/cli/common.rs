@@ -24,6 +24,24 @@ pub fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).unwrap()
 }
 
+/// Runs `csp` with `args`, writing `input` to its standard input.
+pub fn csp_with_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = csp_command(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
 /// Starts `csp` with piped stdout and stderr.
 pub fn spawn(args: &[&str]) -> Child {
     csp_command(args)

@@ -1,8 +1,6 @@
 //! `csp sudoku` on the published sets: answers, shapes, errors and exit codes.
 
-use crate::common::{csp, csp_command, stderr, stdout};
-use std::io::Write;
-use std::process::Stdio;
+use crate::common::{csp, csp_with_stdin, stderr, stdout};
 
 fn data(name: &str) -> String {
     format!("{}/../sudoku/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -157,19 +155,7 @@ fn a_grid_comes_back_in_the_same_layout() {
         grid.push_str(&cells.join(" | "));
         grid.push('\n');
     }
-    let mut child = csp_command(&["sudoku"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(grid.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = csp_with_stdin(&["sudoku"], &grid);
     let printed = stdout(&out);
     let expected_cells: String = LC37_SOLUTION.to_owned();
     let cells: String = printed.chars().filter(|c| c.is_ascii_digit()).collect();
@@ -212,19 +198,7 @@ fn a_mixed_file_solves_every_good_line_and_reports_each_broken_one() {
         LC37.replace('.', "0"),
     ];
     let text = lines.join("\n") + "\n";
-    let mut child = csp_command(&["sudoku", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = csp_with_stdin(&["sudoku", "-"], &text);
     assert_eq!(out.status.code(), Some(2));
     let records: Vec<String> = stdout(&out).lines().map(str::to_owned).collect();
     assert_eq!(

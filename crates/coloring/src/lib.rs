@@ -2,14 +2,17 @@
 //! clique), and k-colouring as a CSP with symmetry broken on a clique.
 //!
 //! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use coloring::{bounds, ColoringModel, Graph};
 //! use csp::Solver;
 //!
 //! // A 5-cycle needs 3 colours.
 //! let graph = Graph::new(5, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)]);
 //! let clique = bounds::greedy_clique(&graph);
-//! assert_eq!(Solver::new(&ColoringModel::new(&graph, 2, &clique).unwrap().model).count(), 0);
-//! assert!(Solver::new(&ColoringModel::new(&graph, 3, &clique).unwrap().model).count() > 0);
+//! assert_eq!(Solver::new(&ColoringModel::new(&graph, 2, &clique)?.model).count(), 0);
+//! assert!(Solver::new(&ColoringModel::new(&graph, 3, &clique)?.model).count() > 0);
+//! # Ok(())
+//! # }
 //! ```
 
 #![forbid(unsafe_code)]

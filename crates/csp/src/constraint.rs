@@ -25,6 +25,7 @@
 //! must never remove a value that still takes part in a solution of this constraint.
 //!
 //! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use csp::{Constraint, Context, Conflict, Model, Solver, VarId};
 //!
 //! /// x < y, filtered on bounds.
@@ -44,10 +45,12 @@
 //! }
 //!
 //! let mut model = Model::new();
-//! let x = model.new_var(0..=3).unwrap();
-//! let y = model.new_var(0..=3).unwrap();
-//! model.post(Less([x, y])).unwrap();
+//! let x = model.new_var(0..=3)?;
+//! let y = model.new_var(0..=3)?;
+//! model.post(Less([x, y]))?;
 //! assert_eq!(Solver::new(&model).count(), 6);
+//! # Ok(())
+//! # }
 //! ```
 
 use crate::context::{Conflict, Context};

@@ -7,18 +7,19 @@
 //! ends with a [`Summary`] of [`Statistics`] that mean the same thing in every mode.
 //!
 //! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use csp::{Inference, Model, Solver};
 //! use std::ops::ControlFlow;
 //!
 //! // Four queens: one variable per row, its value the queen's column.
 //! let mut model = Model::new();
-//! let rows: Vec<_> = (0..4).map(|_| model.new_var(0..=3).unwrap()).collect();
+//! let rows = (0..4).map(|_| model.new_var(0..=3)).collect::<Result<Vec<_>, _>>()?;
 //! for i in 0..4 {
 //!     for j in i + 1..4 {
 //!         let d = (j - i) as i32;
-//!         model.not_equal(rows[i], rows[j]).unwrap();
-//!         model.not_equal_offset(rows[i], rows[j], d).unwrap();
-//!         model.not_equal_offset(rows[i], rows[j], -d).unwrap();
+//!         model.not_equal(rows[i], rows[j])?;
+//!         model.not_equal_offset(rows[i], rows[j], d)?;
+//!         model.not_equal_offset(rows[i], rows[j], -d)?;
 //!     }
 //! }
 //! let mut found = Vec::new();
@@ -27,6 +28,8 @@
 //!     .solve(|s| { found.push(s.values().to_vec()); ControlFlow::Continue(()) });
 //! assert_eq!(found, vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
 //! assert_eq!(summary.stats.solutions, 2);
+//! # Ok(())
+//! # }
 //! ```
 //!
 //! The engine does no I/O: it returns data and calls the caller's callbacks.

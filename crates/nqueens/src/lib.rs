@@ -6,16 +6,19 @@
 //! oracle the engine is tested against.
 //!
 //! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use csp::{Inference, Solver};
 //! use nqueens::{bitmask::Bitmask, Board, Encoding, QueensModel};
 //!
-//! let queens = QueensModel::new(6, Encoding::AllDiff).unwrap();
+//! let queens = QueensModel::new(6, Encoding::AllDiff)?;
 //! let solver = Solver::new(&queens.model).inference(Inference::ForwardChecking);
-//! let first = solver.first().unwrap();
-//! let board = Board::new(first.iter().map(|&c| c as usize).collect()).unwrap();
+//! let first = solver.first().ok_or("no solution")?;
+//! let board = Board::new(first.iter().map(|&c| c as usize).collect())?;
 //! assert_eq!(board.rows('.')[0], ".Q....");
 //! assert_eq!(solver.count(), 4);
-//! assert_eq!(Bitmask::new(6).unwrap().count().stats.solutions, 4);
+//! assert_eq!(Bitmask::new(6).ok_or("too large")?.count().stats.solutions, 4);
+//! # Ok(())
+//! # }
 //! ```
 
 // Bad input must come back as an error, never a panic; tests may unwrap.

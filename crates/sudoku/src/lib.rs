@@ -7,16 +7,19 @@
 //! by the general engine like any other model.
 //!
 //! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use sudoku::{Reader, SudokuModel};
 //! use csp::{Inference, Solver, VarOrder};
 //!
 //! let mut entries = Vec::new();
 //! let mut reader = Reader::new(None);
 //! reader.feed(1, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", &mut entries);
-//! let puzzle = entries.remove(0).puzzle.unwrap();
-//! let sudoku = SudokuModel::new(&puzzle.grid).unwrap();
+//! let puzzle = entries.remove(0).puzzle.map_err(|e| e.to_string())?;
+//! let sudoku = SudokuModel::new(&puzzle.grid)?;
 //! let solver = Solver::new(&sudoku.model).inference(Inference::Mac).var_order(VarOrder::MinDomain);
 //! assert_eq!(solver.count(), 1);
+//! # Ok(())
+//! # }
 //! ```
 
 #![forbid(unsafe_code)]

@@ -54,14 +54,17 @@ impl<'a> Solution<'a> {
 /// Solves a [`Model`] with the chosen inference, heuristics and limits.
 ///
 /// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use csp::{Inference, Model, Solver};
 /// let mut model = Model::new();
-/// let x = model.new_var(1..=3).unwrap();
-/// let y = model.new_var(1..=3).unwrap();
-/// model.not_equal(x, y).unwrap();
+/// let x = model.new_var(1..=3)?;
+/// let y = model.new_var(1..=3)?;
+/// model.not_equal(x, y)?;
 /// let solver = Solver::new(&model).inference(Inference::Mac);
 /// assert_eq!(solver.count(), 6);
 /// assert_eq!(solver.first(), Some(vec![1, 2]));
+/// # Ok(())
+/// # }
 /// ```
 #[derive(Clone, Debug)]
 pub struct Solver<'m> {

@@ -1,0 +1,64 @@
+//! Unit tests of `bitmask`, kept beside the crate's source.
+
+use super::*;
+use crate::Board;
+
+/// Every permutation of 0..n that places no two queens on a diagonal, by brute force.
+fn brute_force(n: usize) -> Vec<Vec<usize>> {
+    fn extend(n: usize, prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if prefix.len() == n {
+            if Board::new(prefix.clone()).is_ok() {
+                out.push(prefix.clone());
+            }
+            return;
+        }
+        for c in 0..n {
+            if !prefix.contains(&c) {
+                prefix.push(c);
+                extend(n, prefix, out);
+                prefix.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    extend(n, &mut Vec::new(), &mut out);
+    out
+}
+
+#[test]
+fn lists_exactly_the_brute_force_solutions_in_lexicographic_order() {
+    for n in 0..=8 {
+        let solver = Bitmask::new(n).unwrap();
+        let mut listed = Vec::new();
+        let summary = solver.solve(|s| {
+            listed.push(s.to_vec());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(listed, brute_force(n), "n = {n}");
+        assert_eq!(summary.outcome, Outcome::Exhausted);
+        assert_eq!(
+            solver.count().stats.solutions,
+            listed.len() as u64,
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn stops_on_break_and_on_the_node_limit() {
+    let solver = Bitmask::new(8).unwrap();
+    let mut seen = 0;
+    let summary = solver.solve(|_| {
+        seen += 1;
+        ControlFlow::Break(())
+    });
+    assert_eq!((seen, summary.outcome), (1, Outcome::Solved));
+    let limited = Bitmask::new(12).unwrap().limits(Limits {
+        nodes: Some(1000),
+        ..Limits::default()
+    });
+    let summary = limited.count();
+    assert_eq!(summary.outcome, Outcome::LimitReached(Limit::Nodes));
+    assert_eq!(summary.stats.nodes, 1000);
+    assert!(Bitmask::new(65).is_none());
+}

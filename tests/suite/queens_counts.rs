@@ -228,7 +228,6 @@ fn count_classes_matches_a000170_and_a002562_up_to_n_12() {
 }
 
 #[test]
-#[ignore = "slow (about 30 s): run with scripts/slow-tests"]
 fn count_classes_matches_a002562_up_to_n_16() {
     let (all, classes) = (oeis_a000170(), oeis_a002562());
     for n in 13..=16 {

@@ -20,7 +20,7 @@ pub fn count_with_bar(
     let bar = ProgressBar::new(0);
     bar.set_style(
         ProgressStyle::with_template(
-            "{spinner} counting {msg} [{bar:40}] {pos}/{len} subtrees, {elapsed}, about {eta} left",
+            "{spinner} counting {msg} [{bar:40}] {pos}/{len} parts, {elapsed}, about {eta} left",
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> "),

@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use crate::subtrees;
+use crate::class_units;
 
 /// The limit a poll found, if any.
 fn polled(limits: &Limits, started: Instant) -> Option<Limit> {
@@ -53,6 +53,15 @@ fn limit_code(limit: Limit) -> u8 {
         Limit::Cancelled => 1,
         Limit::Time => 2,
         Limit::Nodes => 3,
+    }
+}
+
+/// The mask of a row's `n` squares.
+pub(crate) fn full_mask(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
     }
 }
 
@@ -196,7 +205,7 @@ impl Bitmask {
         use rayon::prelude::*;
         let n = self.n;
         let started = Instant::now();
-        let full = subtrees::full_mask(n);
+        let full = full_mask(n);
         // Every (first, second) placement, in lexicographic order: no mirror halving here.
         let prefixes = two_queen_prefixes(n, n);
         let pool = match rayon::ThreadPoolBuilder::new()
@@ -254,150 +263,113 @@ impl Bitmask {
         Summary { outcome, stats }
     }
 
-    /// Counts all solutions and the classes of solutions equal under rotation and reflection,
-    /// on the chosen threads: every solution is listed below its subtree and kept as a class
-    /// representative when it is the smallest of its class.
+    /// Counts all solutions and the classes of solutions equal under rotation and reflection
+    /// (of this shard, if one was chosen), on the chosen threads. See `class_units`: only each
+    /// class's smallest board is searched for, which also makes this the fastest full count.
     pub fn count_classes(&self) -> (Summary, u64) {
-        use rayon::prelude::*;
-        let n = self.n;
-        let started = Instant::now();
-        if n < 3 {
-            let summary = self.count_exactly();
-            let classes = summary.stats.solutions;
-            return (summary, classes);
-        }
-        let full = subtrees::full_mask(n);
-        // A representative has its first queen in the left half (or the middle): its mirror
-        // image would be smaller otherwise. So only that half is listed, and the solutions of
-        // the strict left half stand for their mirror images too.
-        let prefixes = two_queen_prefixes(n, n.div_ceil(2));
-        let stop = std::sync::atomic::AtomicU8::new(0);
-        let run = |&(a, b): &(usize, usize)| -> (u64, u64, u64) {
-            if stop.load(Ordering::Relaxed) != 0 {
-                return (0, 0, 0);
-            }
-            if let Some(limit) = polled(&self.limits, started) {
-                stop.store(limit_code(limit), Ordering::Relaxed);
-                return (0, 0, 0);
-            }
-            let (mut all, mut classes, mut scratch) = (0u64, 0u64, Vec::new());
-            let nodes = completions(n, full, a, b, &mut |q| {
-                all += 1;
-                if crate::symmetry::is_canonical(q, &mut scratch) {
-                    classes += 1;
-                }
-            });
-            let mirrored = if 2 * a + 1 == n { 1 } else { 2 };
-            (all * mirrored, classes, nodes)
-        };
-        let total = |a: (u64, u64, u64), b: (u64, u64, u64)| (a.0 + b.0, a.1 + b.1, a.2 + b.2);
-        let (all, classes, nodes) = match rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
-            .build()
-        {
-            Ok(pool) if self.threads > 1 => {
-                pool.install(|| prefixes.par_iter().map(run).reduce(|| (0, 0, 0), total))
-            }
-            _ => prefixes.iter().map(run).fold((0, 0, 0), total),
-        };
-        let mut stats = Statistics {
-            solutions: all,
-            nodes,
-            ..Statistics::default()
-        };
-        if all > 0 {
-            stats.max_depth = n as u64;
-        }
-        stats.elapsed = started.elapsed();
-        let outcome = outcome_of(stop.load(Ordering::Relaxed));
-        (Summary { outcome, stats }, classes)
+        self.count_by_classes(&|_, _| {})
     }
 
     /// Counts the solutions (of this shard, if one was chosen), on the chosen threads. The
-    /// time limit and the cancel flag are read between subtrees; a node limit, which must stop
-    /// on the dot, takes the slower exact walk.
+    /// time limit and the cancel flag are read between units of work; a node limit, which
+    /// must stop on the dot, takes the slower exact walk.
     pub fn count(&self) -> Summary {
         self.count_with_progress(&|_, _| {})
     }
 
-    /// As [`Bitmask::count`], calling `progress(done, total)` as subtrees are finished (from
-    /// whichever thread finished one), so that a caller can show how far the count has got.
+    /// As [`Bitmask::count`], calling `progress(done, total)` as units of work are finished
+    /// (from whichever thread finished one), so that a caller can show how far it has got.
     pub fn count_with_progress(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> Summary {
         if self.limits.nodes.is_some() && self.shard.is_none() && self.threads == 1 {
             return self.count_exactly();
         }
+        self.count_by_classes(progress).0
+    }
+
+    fn count_by_classes(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> (Summary, u64) {
         let started = Instant::now();
         let n = self.n;
-        let mut stats = Statistics::default();
         let (index, parts) = self.shard.unwrap_or((0, 1));
-        if n < 3 {
-            // Too small to cut: the first part takes it all.
+        if n < class_units::MIN_N {
+            // Too small to cut: the first part lists them all and keeps each class's smallest.
+            let (mut classes, mut scratch) = (0u64, Vec::new());
+            let mut stats = Statistics::default();
             if index == 0 {
-                stats = self.count_exactly().stats;
+                let limits = Limits::default();
+                stats = Bitmask {
+                    limits,
+                    ..self.clone()
+                }
+                .solve(|q| {
+                    classes += u64::from(crate::symmetry::is_canonical(q, &mut scratch));
+                    ControlFlow::Continue(())
+                })
+                .stats;
             }
             stats.elapsed = started.elapsed();
-            return Summary {
+            let summary = Summary {
                 outcome: Outcome::Exhausted,
                 stats,
             };
+            return (summary, classes);
         }
-        let full = subtrees::full_mask(n);
-        let mine: Vec<subtrees::Subtree> = subtrees::subtrees(n)
-            .into_iter()
+        let units = class_units::class_units(n);
+        let mine: Vec<class_units::ClassUnit> = units
+            .iter()
             .enumerate()
             .filter(|(i, _)| i % parts == index)
-            .map(|(_, s)| s)
+            .map(|(_, &unit)| unit)
             .collect();
         let stop = std::sync::atomic::AtomicU8::new(0);
         let done = std::sync::atomic::AtomicU64::new(0);
         let total = mine.len() as u64;
-        let run = |subtree: &subtrees::Subtree| -> (u64, u64) {
+        let run = |unit: &class_units::ClassUnit| -> (u64, u64, u64) {
             if stop.load(Ordering::Relaxed) != 0 {
-                return (0, 0);
+                return (0, 0, 0);
             }
             if let Some(limit) = polled(&self.limits, started) {
                 stop.store(limit_code(limit), Ordering::Relaxed);
-                return (0, 0);
+                return (0, 0, 0);
             }
-            let (found, nodes) = subtrees::count(full, *subtree, n - 2);
+            let counted = class_units::count_unit(n, *unit);
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-            (found * subtree.weight, nodes)
+            counted
         };
-        let (solutions, nodes) = if self.threads > 1 {
-            let pool = rayon::ThreadPoolBuilder::new()
+        let sum = |a: (u64, u64, u64), b: (u64, u64, u64)| (a.0 + b.0, a.1 + b.1, a.2 + b.2);
+        let pool = (self.threads > 1).then(|| {
+            rayon::ThreadPoolBuilder::new()
                 .num_threads(self.threads)
-                .build();
-            match pool {
-                Ok(pool) => pool.install(|| {
-                    use rayon::prelude::*;
-                    mine.par_iter()
-                        .map(run)
-                        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
-                }),
-                Err(_) => mine
-                    .iter()
-                    .map(run)
-                    .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1)),
-            }
-        } else {
-            mine.iter()
-                .map(run)
-                .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+                .build()
+        });
+        let (solutions, classes, nodes) = match pool {
+            Some(Ok(pool)) => pool.install(|| {
+                use rayon::prelude::*;
+                mine.par_iter().map(run).reduce(|| (0, 0, 0), sum)
+            }),
+            _ => mine.iter().map(run).fold((0, 0, 0), sum),
         };
         // The first two rows' placements count too, in the first part.
         let top_nodes = if index == 0 {
-            (n / 2 + n % 2) as u64 + subtrees::subtrees(n).len() as u64
+            let first_rows = units
+                .windows(2)
+                .filter(|w| w[0].distance != w[1].distance)
+                .count()
+                + 1;
+            (first_rows + units.len()) as u64
         } else {
             0
         };
-        stats.solutions = solutions;
-        stats.nodes = nodes + top_nodes;
+        let mut stats = Statistics {
+            solutions,
+            nodes: nodes + top_nodes,
+            ..Statistics::default()
+        };
         if solutions > 0 {
             stats.max_depth = n as u64;
         }
         stats.elapsed = started.elapsed();
         let outcome = outcome_of(stop.load(Ordering::Relaxed));
-        Summary { outcome, stats }
+        (Summary { outcome, stats }, classes)
     }
 
     /// Counts by the checked walk, which polls every limit as it goes. A solution's mirror

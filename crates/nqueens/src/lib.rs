@@ -30,10 +30,10 @@
 
 pub mod bitmask;
 mod board;
+mod class_units;
 mod encoding;
 pub mod min_conflicts;
 mod queens_model;
-mod subtrees;
 pub mod symmetry;
 
 pub use board::{Board, BoardError};

@@ -62,3 +62,55 @@ fn stops_on_break_and_on_the_node_limit() {
     assert_eq!(summary.stats.nodes, 1000);
     assert!(Bitmask::new(65).is_none());
 }
+
+#[test]
+fn counting_by_classes_agrees_with_brute_force_classes() {
+    // Each solution's class is found by applying the 8 maps of the square to its queens.
+    fn smallest_image(q: &[usize]) -> Vec<usize> {
+        let n = q.len();
+        let mut images = vec![vec![0; n]; 8];
+        for (r, &c) in q.iter().enumerate() {
+            let (rr, cc) = (n - 1 - r, n - 1 - c);
+            let maps = [
+                (r, c),
+                (c, rr),
+                (rr, cc),
+                (cc, r),
+                (r, cc),
+                (rr, c),
+                (c, r),
+                (cc, rr),
+            ];
+            for (image, (row, column)) in images.iter_mut().zip(maps) {
+                image[row] = column;
+            }
+        }
+        images.into_iter().min().unwrap()
+    }
+    for n in 0..=10 {
+        let solutions = brute_force(n);
+        let mut classes: Vec<Vec<usize>> = solutions.iter().map(|q| smallest_image(q)).collect();
+        classes.sort();
+        classes.dedup();
+        for threads in [1, 2] {
+            let (summary, found) = Bitmask::new(n).unwrap().threads(threads).count_classes();
+            assert_eq!(
+                (summary.stats.solutions, found),
+                (solutions.len() as u64, classes.len() as u64),
+                "n = {n}, {threads} threads"
+            );
+        }
+        // The shards of the class walk add up too.
+        let parts: u64 = (0..3)
+            .map(|i| {
+                Bitmask::new(n)
+                    .unwrap()
+                    .shard(i, 3)
+                    .unwrap()
+                    .count_classes()
+                    .1
+            })
+            .sum();
+        assert_eq!(parts, classes.len() as u64, "n = {n}, 3 shards");
+    }
+}

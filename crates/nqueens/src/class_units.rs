@@ -1,0 +1,269 @@
+//! Counting by classes: only each class's smallest board is searched for, and it counts for
+//! the 8, 4 or 2 boards of its class, so the whole count and the class count come together.
+//!
+//! This is the full-symmetry method published by Takaken (2003); what follows is written from
+//! its idea, not its code. Call `d` the distance of the first row's queen from the nearer
+//! corner. Every edge of the board holds one queen, and a rotation or reflection can bring any
+//! edge's queen to the first row at its own distance from a corner. So the class's smallest
+//! column vector has the smallest such distance in its first row, and the search may demand:
+//! - `d = 0` (a corner queen): then no board of the class is symmetric (a symmetry would need
+//!   a second corner queen, or queens on (1, b) and (b, 1), which attack), every class has 8
+//!   boards, and exactly two of them have the queen on square (0, 0): transposes of each
+//!   other. The smaller one has row 1's queen left of column 1's queen's row, which the search
+//!   demands; nothing is left to check on the finished board.
+//! - `d >= 1`: no corner queen anywhere, and every other edge's queen at least `d` from each
+//!   corner. The finished board is then compared with its 7 images; most differ in the first
+//!   row, which is read off in constant time.
+//!
+//! The units of work (for threads, shards and the progress bar) are the placements of the
+//! first two rows.
+
+use crate::bitmask::full_mask;
+
+/// The smallest board walked by units: the walk places rows 2 onwards and takes the last two
+/// rows inline, so it needs at least three rows below the first two.
+pub(crate) const MIN_N: usize = 5;
+
+/// A partial board after two rows, with the rules the remaining rows must follow.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ClassUnit {
+    /// The first row's queen's distance from the nearer corner: its column.
+    pub(crate) distance: usize,
+    second: usize,
+}
+
+/// The units in a fixed order: corner boards first, then by distance and second column.
+/// Boards of fewer than [`MIN_N`] rows are counted directly by the caller.
+pub(crate) fn class_units(n: usize) -> Vec<ClassUnit> {
+    let mut out = Vec::new();
+    if n < MIN_N {
+        return out;
+    }
+    let last = n - 1;
+    // Row 1's queen: not in column 0 or 1, and not in the last column (column 1's queen must
+    // lie below it, so it cannot be the last row's).
+    out.extend((2..last).map(|second| ClassUnit {
+        distance: 0,
+        second,
+    }));
+    let mut distance = 1;
+    while distance < last - distance {
+        for second in 0..n {
+            // Rows above row `d` keep off the side columns.
+            let sides_allowed = distance <= 1 || (second != 0 && second != last);
+            if second.abs_diff(distance) > 1 && sides_allowed {
+                out.push(ClassUnit { distance, second });
+            }
+        }
+        distance += 1;
+    }
+    out
+}
+
+/// All solutions and classes below a unit, and the placements made below its first two rows.
+pub(crate) fn count_unit(n: usize, unit: ClassUnit) -> (u64, u64, u64) {
+    let full = full_mask(n);
+    let last = n - 1;
+    let sides = 1u64 | (1u64 << last);
+    // Squares a row may not use, whatever the board above; and the row that must complete the
+    // two side columns (when `d >= 1`).
+    let mut forbidden = [0u64; 64];
+    let side_row;
+    if unit.distance == 0 {
+        // Column 1's queen goes below row 1's column.
+        for row in forbidden.iter_mut().take(unit.second).skip(2) {
+            *row = 0b10;
+        }
+        side_row = usize::MAX;
+    } else {
+        let d = unit.distance;
+        for row in forbidden.iter_mut().take(d).skip(2) {
+            *row = sides;
+        }
+        // The last row's queen at least `d` from each corner.
+        let near = (1u64 << d) - 1;
+        forbidden[last] = near | (near << (n - d));
+        // Both side columns must be filled by row `last - d`, the last at distance `d`.
+        side_row = last - d;
+    }
+    let (first, second) = (1u64 << unit.distance, 1u64 << unit.second);
+    let (mut columns, mut down, mut up) = ([0u64; 64], [0u64; 64], [0u64; 64]);
+    let mut free = [0u64; 64];
+    let mut placed = [0usize; 64];
+    placed[0] = unit.distance;
+    placed[1] = unit.second;
+    columns[2] = first | second;
+    down[2] = ((first << 1) | second) << 1;
+    up[2] = ((first >> 1) | second) >> 1;
+    let start = |row: usize, c: u64, d: u64, u: u64| -> u64 {
+        let mut next = full & !(c | d | u | forbidden[row & 63]);
+        if row == side_row {
+            let used = c & sides;
+            if used == 0 {
+                next = 0;
+            } else if used != sides {
+                next &= sides;
+            }
+        }
+        next
+    };
+    free[2] = start(2, columns[2], down[2], up[2]);
+    if unit.distance == 0 {
+        walk::<true>(
+            n,
+            &mut Walk {
+                placed,
+                columns,
+                down,
+                up,
+                free,
+            },
+            &start,
+        )
+    } else {
+        walk::<false>(
+            n,
+            &mut Walk {
+                placed,
+                columns,
+                down,
+                up,
+                free,
+            },
+            &start,
+        )
+    }
+}
+
+/// The depth-first walk's stack, a row per level.
+struct Walk {
+    placed: [usize; 64],
+    columns: [u64; 64],
+    down: [u64; 64],
+    up: [u64; 64],
+    free: [u64; 64],
+}
+
+/// The walk below row 1, with the free squares of a row given by `start`. On a corner board
+/// every finished board is a class's smallest; otherwise each is compared with its images.
+#[inline(always)]
+fn walk<const CORNER: bool>(
+    n: usize,
+    w: &mut Walk,
+    start: &impl Fn(usize, u64, u64, u64) -> u64,
+) -> (u64, u64, u64) {
+    let last = n - 1;
+    // The last row is never the side row, so only its forbidden squares apply.
+    let last_allowed = start(last, 0, 0, 0);
+    let (mut all, mut classes, mut nodes) = (0u64, 0u64, 0u64);
+    let mut inverse = [0usize; 64];
+    let mut row = 2;
+    loop {
+        let avail = w.free[row & 63];
+        if avail == 0 {
+            if row == 2 {
+                break;
+            }
+            row -= 1;
+            continue;
+        }
+        let bit = avail & avail.wrapping_neg();
+        w.free[row & 63] = avail ^ bit;
+        nodes += 1;
+        let c = w.columns[row & 63] | bit;
+        let d = (w.down[row & 63] | bit) << 1;
+        let u = (w.up[row & 63] | bit) >> 1;
+        let next = start(row + 1, c, d, u);
+        if next == 0 {
+            continue;
+        }
+        if row + 2 == last {
+            // The last two rows inline: no push for them.
+            if !CORNER {
+                w.placed[row & 63] = bit.trailing_zeros() as usize;
+            }
+            let mut second = next;
+            while second != 0 {
+                let b = second & second.wrapping_neg();
+                second ^= b;
+                nodes += 1;
+                let final_row = last_allowed & !((c | b) | ((d | b) << 1) | ((u | b) >> 1));
+                if final_row == 0 {
+                    continue;
+                }
+                // One column is left, so this is the last row's only queen: a finished board.
+                nodes += 1;
+                if CORNER {
+                    all += 8;
+                    classes += 1;
+                } else {
+                    w.placed[last - 1] = b.trailing_zeros() as usize;
+                    w.placed[last] = final_row.trailing_zeros() as usize;
+                    let smallest = class_size_if_smallest(&w.placed[..n], &mut inverse[..n]);
+                    if let Some(size) = smallest {
+                        all += size;
+                        classes += 1;
+                    }
+                }
+            }
+            continue;
+        }
+        if !CORNER {
+            w.placed[row & 63] = bit.trailing_zeros() as usize;
+        }
+        row += 1;
+        w.free[row & 63] = next;
+        w.columns[row & 63] = c;
+        w.down[row & 63] = d;
+        w.up[row & 63] = u;
+    }
+    (all, classes, nodes)
+}
+
+/// For a finished board that meets the rules for `d >= 1`: the size of its class if it is the
+/// class's smallest board, `None` if an image is smaller. The rules leave every image's first
+/// row at least `d`, so only images whose first row ties need comparing further. Kept out of
+/// line: inlined, it crowds the walk's registers.
+#[inline(never)]
+fn class_size_if_smallest(q: &[usize], p: &mut [usize]) -> Option<u64> {
+    let n = q.len();
+    let last = n - 1;
+    for (row, &column) in q.iter().enumerate() {
+        p[column] = row;
+    }
+    let p = &*p;
+    let first = q[0];
+    let mut equal = 1u64;
+    // Row i of each image other than the identity, and its first row in constant time. The
+    // left-right mirror (first row `last - d`) and the transpose (column 0's queen on row d
+    // would attack the first row's) never tie, so they are left out.
+    let images: [(usize, &dyn Fn(usize) -> usize); 5] = [
+        (last - p[0], &|i| last - p[i]),           // rotation by 90 degrees
+        (last - q[last], &|i| last - q[last - i]), // rotation by 180 degrees
+        (p[last], &|i| p[last - i]),               // rotation by 270 degrees
+        (q[last], &|i| q[last - i]),               // mirror top-bottom
+        (last - p[last], &|i| last - p[last - i]), // anti-transpose
+    ];
+    for (top, image) in images {
+        if top != first {
+            continue;
+        }
+        match compare_with_image(q, image) {
+            std::cmp::Ordering::Greater => return None,
+            std::cmp::Ordering::Equal => equal += 1,
+            std::cmp::Ordering::Less => {}
+        }
+    }
+    // 1, 2 or 4 boards equal to this one (the class's stabiliser): 8, 4 or 2 in the class.
+    Some(8 >> equal.trailing_zeros())
+}
+
+fn compare_with_image(q: &[usize], image: &dyn Fn(usize) -> usize) -> std::cmp::Ordering {
+    for (i, &own) in q.iter().enumerate().skip(1) {
+        let other = image(i);
+        if own != other {
+            return own.cmp(&other);
+        }
+    }
+    std::cmp::Ordering::Equal
+}

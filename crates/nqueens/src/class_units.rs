@@ -88,7 +88,7 @@ pub(crate) fn count_unit(n: usize, unit: ClassUnit) -> (u64, u64, u64) {
     }
     let (first, second) = (1u64 << unit.distance, 1u64 << unit.second);
     let (mut columns, mut down, mut up) = ([0u64; 64], [0u64; 64], [0u64; 64]);
-    let mut free = [0u64; 64];
+    let free = [0u64; 64];
     let mut placed = [0usize; 64];
     placed[0] = unit.distance;
     placed[1] = unit.second;
@@ -107,7 +107,6 @@ pub(crate) fn count_unit(n: usize, unit: ClassUnit) -> (u64, u64, u64) {
         }
         next
     };
-    free[2] = start(2, columns[2], down[2], up[2]);
     if unit.distance == 0 {
         walk::<true>(
             n,
@@ -158,6 +157,7 @@ fn walk<const CORNER: bool>(
     let (mut all, mut classes, mut nodes) = (0u64, 0u64, 0u64);
     let mut inverse = [0usize; 64];
     let mut row = 2;
+    w.free[2] = start(2, w.columns[2], w.down[2], w.up[2]);
     loop {
         let avail = w.free[row & 63];
         if avail == 0 {

@@ -1,79 +1,9 @@
-//! The `csp` command: parse the arguments, check them, run, and turn the result into an exit
-//! status. Errors are printed once, here; a closed output pipe ends the run quietly.
+//! The `csp` binary: everything is in the library, so that tests and fuzz targets reach it.
 
-// Bad input must come back as an error, never a panic.
 #![forbid(unsafe_code)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
 
-mod args;
-mod color;
-mod compare;
-mod events;
-mod exit_code;
-mod output;
-mod progress;
-mod queens;
-mod recordings;
-mod replay;
-mod report;
-mod search_options;
-mod signals;
-mod sudoku;
-mod svg;
-mod trace;
-mod trace_json;
-mod tree;
-
-use args::{Cli, Command};
-use clap::Parser;
-use exit_code::Status;
 use std::process::ExitCode;
 
-/// The text after `--help`: examples, then the exit codes.
-pub fn help_footer(examples: &str) -> String {
-    format!("{examples}\n\n{}", Status::TABLE)
-}
-
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            // --help and --version come this way too, with a success status.
-            let _ = e.print();
-            return if e.use_stderr() {
-                Status::BadInput.code()
-            } else {
-                Status::Success.code()
-            };
-        }
-    };
-    let signals = signals::Signals::install();
-    let status = match cli.command {
-        Command::Queens(args) => match queens::QueensJob::from_args(&args, &signals) {
-            Ok(job) => job.run(&signals, output::Output::new()),
-            Err(message) => {
-                eprintln!("csp queens: {message}");
-                Status::BadInput
-            }
-        },
-        Command::Color(args) => match color::ColorJob::from_args(&args, &signals) {
-            Ok(job) => job.run(&signals, output::Output::new()),
-            Err(message) => {
-                eprintln!("csp color: {message}");
-                Status::BadInput
-            }
-        },
-        Command::Compare(command) => compare::run(&command, &signals, output::Output::new()),
-        Command::Sudoku(args) => match sudoku::SudokuJob::from_args(&args, &signals) {
-            Ok(job) => job.run(&signals, output::Output::new()),
-            Err(message) => {
-                eprintln!("csp sudoku: {message}");
-                Status::BadInput
-            }
-        },
-    };
-    status.code()
+    csp_cli::run(std::env::args_os())
 }

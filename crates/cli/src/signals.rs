@@ -30,6 +30,14 @@ impl Signals {
         Signals { cancel, which }
     }
 
+    /// A flag no signal sets: for checking arguments without running.
+    pub fn inert() -> Self {
+        Signals {
+            cancel: Arc::new(AtomicBool::new(false)),
+            which: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+
     /// The signal that asked the run to stop, if any.
     pub fn received(&self) -> Option<Received> {
         #[cfg(unix)]

@@ -1,0 +1,106 @@
+//! The `csp` command as a library: parse the arguments, check them, run, and turn the result
+//! into an exit status. Errors are printed once, here; a closed output pipe ends the run
+//! quietly. `main.rs` is one call to [`run`]; [`check_args`] lets the fuzz targets try argument
+//! lists without running anything.
+
+// Bad input must come back as an error, never a panic.
+#![forbid(unsafe_code)]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
+mod args;
+mod color;
+mod compare;
+mod events;
+mod exit_code;
+mod output;
+mod progress;
+mod queens;
+mod recordings;
+mod replay;
+mod report;
+mod search_options;
+mod signals;
+mod sudoku;
+mod svg;
+mod trace;
+mod trace_json;
+mod tree;
+
+use args::{Cli, Command};
+use clap::Parser;
+use exit_code::Status;
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+/// The text after `--help`: examples, then the exit codes.
+fn help_footer(examples: &str) -> String {
+    format!("{examples}\n\n{}", Status::TABLE)
+}
+
+/// Runs the command line `args` (the program's name first), printing to standard output and
+/// errors to standard error, and returns the exit status.
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version come this way too, with a success status.
+            let _ = e.print();
+            return if e.use_stderr() {
+                Status::BadInput.code()
+            } else {
+                Status::Success.code()
+            };
+        }
+    };
+    let signals = signals::Signals::install();
+    let status = match cli.command {
+        Command::Queens(args) => match queens::QueensJob::from_args(&args, &signals) {
+            Ok(job) => job.run(&signals, output::Output::new()),
+            Err(message) => {
+                eprintln!("csp queens: {message}");
+                Status::BadInput
+            }
+        },
+        Command::Color(args) => match color::ColorJob::from_args(&args, &signals) {
+            Ok(job) => job.run(&signals, output::Output::new()),
+            Err(message) => {
+                eprintln!("csp color: {message}");
+                Status::BadInput
+            }
+        },
+        Command::Compare(command) => compare::run(&command, &signals, output::Output::new()),
+        Command::Sudoku(args) => match sudoku::SudokuJob::from_args(&args, &signals) {
+            Ok(job) => job.run(&signals, output::Output::new()),
+            Err(message) => {
+                eprintln!("csp sudoku: {message}");
+                Status::BadInput
+            }
+        },
+    };
+    status.code()
+}
+
+/// Parses and checks the command line `args` (the program's name first) as [`run`] would,
+/// without running it or touching files: `Err` holds the message `run` would print.
+pub fn check_args<I, T>(args: I) -> Result<(), String>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = Cli::try_parse_from(args).map_err(|e| e.to_string())?;
+    let signals = signals::Signals::inert();
+    match cli.command {
+        Command::Queens(args) => queens::QueensJob::from_args(&args, &signals).map(drop),
+        Command::Color(args) => color::ColorJob::from_args(&args, &signals).map(drop),
+        Command::Sudoku(args) => sudoku::SudokuJob::from_args(&args, &signals).map(drop),
+        // A comparison checks its configurations as it runs.
+        Command::Compare(_) => Ok(()),
+    }
+}

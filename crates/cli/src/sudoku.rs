@@ -43,7 +43,8 @@ enum Answer {
     NoSolution,
     Valid,
     Invalid,
-    Limit,
+    /// Stopped by this limit.
+    Limit(Limit),
 }
 
 /// How many puzzles got each answer.
@@ -58,6 +59,8 @@ struct Tally {
     valid: u64,
     invalid: u64,
     limit: u64,
+    /// The limit that stopped the last puzzle a limit stopped.
+    last_limit: Option<Limit>,
 }
 
 impl Tally {
@@ -71,7 +74,10 @@ impl Tally {
             Answer::NoSolution => &mut self.none,
             Answer::Valid => &mut self.valid,
             Answer::Invalid => &mut self.invalid,
-            Answer::Limit => &mut self.limit,
+            Answer::Limit(limit) => {
+                self.last_limit = Some(limit);
+                &mut self.limit
+            }
         };
         *slot += 1;
     }
@@ -273,10 +279,10 @@ impl SudokuJob {
                 val_order: Some(self.search.value_order.to_string()),
             };
             let summary = csp::Summary {
-                outcome: if received.is_some() {
-                    Outcome::LimitReached(Limit::Cancelled)
-                } else {
-                    Outcome::Exhausted
+                outcome: match (received, tally.last_limit) {
+                    (Some(_), _) => Outcome::LimitReached(Limit::Cancelled),
+                    (None, Some(limit)) => Outcome::LimitReached(limit),
+                    (None, None) => Outcome::Exhausted,
                 },
                 stats: stats.clone(),
             };
@@ -473,6 +479,10 @@ impl SudokuJob {
         }
         let model = match SudokuModel::new(&puzzle.grid) {
             Ok(m) => m,
+            Err(e @ csp::ModelError::TooLarge { .. }) => {
+                let side = puzzle.grid.side();
+                return invalid(format!("a {side}x{side} grid is too large: {e}"));
+            }
             Err(e) => return invalid(format!("cannot build the model: {e}")),
         };
         let max = match self.mode {
@@ -535,8 +545,8 @@ impl SudokuJob {
         if summary.outcome == Outcome::LimitReached(Limit::Cancelled) {
             return worked;
         }
-        let (answer, text) = if matches!(summary.outcome, Outcome::LimitReached(_)) {
-            (Answer::Limit, self.simple(line, "limit", None))
+        let (answer, text) = if let Outcome::LimitReached(limit) = summary.outcome {
+            (Answer::Limit(limit), self.simple(line, "limit", None))
         } else {
             match (self.mode, first) {
                 (Mode::Solve, Some(solution)) => {

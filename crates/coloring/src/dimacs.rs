@@ -46,8 +46,10 @@ pub struct DimacsReader {
     self_loops: usize,
 }
 
-/// The most vertices a graph may declare.
-pub const MAX_VERTICES: usize = 1 << 24;
+/// The most vertices a graph may declare: 4,194,304, whose model takes about 1 GB (see
+/// [`ColoringModel::estimated_bytes`](crate::ColoringModel::estimated_bytes)). Checked on the
+/// `p` line, before the graph is allocated.
+pub const MAX_VERTICES: usize = 1 << 22;
 
 impl DimacsReader {
     /// A reader with nothing read yet.

@@ -46,7 +46,8 @@ impl Graph {
 
     /// Whether `u` and `v` are adjacent.
     pub fn adjacent(&self, u: usize, v: usize) -> bool {
-        self.neighbours[u].contains(&(v as u32))
+        // Each list is sorted: the edges are, smaller end first, and pushed in that order.
+        self.neighbours[u].binary_search(&(v as u32)).is_ok()
     }
 
     /// Whether `colors` (one per vertex) gives adjacent vertices different colours.

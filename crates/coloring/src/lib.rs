@@ -29,4 +29,4 @@ mod model;
 
 pub use dimacs::{DimacsError, DimacsGraph, DimacsReader, MAX_VERTICES};
 pub use graph::Graph;
-pub use model::ColoringModel;
+pub use model::{ColoringModel, MAX_MODEL_BYTES};

@@ -24,6 +24,13 @@ pub enum ModelError {
     InvalidConstraint(String),
     /// The model has more variables or constraints than an id can number.
     TooMany,
+    /// Solving the model would need more memory than its builder allows.
+    TooLarge {
+        /// What it would need, in bytes (an estimate).
+        needed: u64,
+        /// The most allowed, in bytes.
+        max: u64,
+    },
 }
 
 impl fmt::Display for ModelError {
@@ -37,6 +44,12 @@ impl fmt::Display for ModelError {
             ModelError::EmptyScope => write!(f, "a constraint needs at least one variable"),
             ModelError::InvalidConstraint(why) => write!(f, "invalid constraint: {why}"),
             ModelError::TooMany => write!(f, "too many variables or constraints"),
+            ModelError::TooLarge { needed, max } => write!(
+                f,
+                "solving it would need about {:.1} GB of memory; at most {:.1} GB is allowed",
+                *needed as f64 / 1e9,
+                *max as f64 / 1e9
+            ),
         }
     }
 }

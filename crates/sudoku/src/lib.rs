@@ -38,5 +38,5 @@ mod reader;
 pub use alphabet::{Alphabet, Symbols};
 pub use grid::{Grid, Unit, Violation};
 pub use layout::{GridLine, Layout, Shape};
-pub use model::SudokuModel;
+pub use model::{SudokuModel, MAX_MODEL_BYTES};
 pub use reader::{Entry, InputError, Puzzle, Reader};

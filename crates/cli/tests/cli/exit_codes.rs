@@ -116,3 +116,55 @@ fn sigterm_stops_a_listing_with_whole_boards_and_exits_143() {
         rows.len() / 20
     );
 }
+
+/// The exit codes a table lists: the leading number of each row after `heading`, up to the
+/// first line that is neither a row nor blank nor the table's rule.
+fn listed_codes(text: &str, heading: &str) -> Vec<i32> {
+    let Some(start) = text.find(heading) else {
+        return Vec::new();
+    };
+    text[start + heading.len()..]
+        .lines()
+        .skip_while(|l| l.trim().is_empty() || l.starts_with("| code") || l.starts_with("|---"))
+        .map_while(|l| {
+            let cell = l.trim().trim_start_matches('|').trim();
+            cell.split_whitespace().next()?.parse::<i32>().ok()
+        })
+        .collect()
+}
+
+#[test]
+fn every_exit_code_is_documented_in_the_readme_and_in_help_and_each_happens() {
+    let readme = include_str!("../../../../README.md");
+    let help = stdout(&csp(&["--help"]));
+    let in_readme = listed_codes(readme, "### Exit status");
+    let in_help = listed_codes(&help, "Exit status:");
+    assert_eq!(in_readme, [0, 1, 2, 3, 130, 143], "README");
+    assert_eq!(in_help, in_readme, "csp --help");
+    for subcommand in ["queens", "sudoku", "color"] {
+        let help = stdout(&csp(&[subcommand, "--help"]));
+        assert_eq!(
+            listed_codes(&help, "Exit status:"),
+            in_readme,
+            "{subcommand}"
+        );
+    }
+    // Each code, from a run that should end with it.
+    let status = |out: std::process::Output| out.status.code();
+    assert_eq!(status(csp(&["queens", "4"])), Some(0));
+    assert_eq!(status(csp(&["queens", "3"])), Some(1));
+    assert_eq!(status(csp(&["queens", "-3"])), Some(2));
+    assert_eq!(
+        status(csp(&["queens", "20", "--node-limit", "10"])),
+        Some(3)
+    );
+    let long_count = ["queens", "19", "--count", "--engine", "csp"];
+    assert_eq!(
+        status(stop_with_signal(libc::SIGINT, &long_count)),
+        Some(130)
+    );
+    assert_eq!(
+        status(stop_with_signal(libc::SIGTERM, &long_count)),
+        Some(143)
+    );
+}

@@ -4,6 +4,8 @@
 // Two libc calls with no safe std equivalent: kill(2) to signal the child, wait4(2) for its memory.
 #![allow(unsafe_code)]
 
+/// Large grids and graphs: solved or stopped within the time limit, or refused up front.
+mod big_grids;
 /// Headless Chromium for the page and plot tests (skipped, visibly, where it is missing).
 mod browser;
 /// `csp color` on the DIMACS graphs: colourings, proofs of none, the chromatic number.

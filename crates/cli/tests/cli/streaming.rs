@@ -36,7 +36,7 @@ fn a_reader_that_leaves_early_ends_the_run_quietly_with_status_0() {
 /// every child of this test process, browsers included).
 // wait4 below does the waiting, which clippy cannot see.
 #[allow(clippy::zombie_processes)]
-fn peak_rss(args: &[&str]) -> (i32, u64) {
+pub(crate) fn peak_rss(args: &[&str]) -> (i32, u64) {
     let child = csp_command(args).stdout(Stdio::null()).spawn().unwrap();
     let mut status = 0;
     let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();

@@ -3,8 +3,16 @@
 
 use crate::context::{Conflict, ConflictKind, Context, Store};
 use crate::domain::Domains;
-use crate::{ConstraintId, Inference, Model, Observer, VarId};
+use crate::{ConstraintId, Inference, Limit, Limits, Model, Observer, VarId};
 use std::collections::VecDeque;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// How many propagator runs go between two looks at the clock and the cancel flag. One
+/// all_different filter on a 625x625 sudoku takes milliseconds, so a stop comes soon after it
+/// is due even while the root is being filtered; a cheap binary filter's run costs more than a
+/// clock read, so a look per 16 runs is lost in the noise.
+const PROPAGATION_POLL_INTERVAL: u32 = 16;
 
 /// The search's state, shared by the node loop and the heuristics.
 pub(crate) struct Core<'m> {
@@ -23,6 +31,11 @@ pub(crate) struct Core<'m> {
     pub(crate) wipeouts: u64,
     /// Branch and bound: the objective variable and the values still allowed to it.
     pub(crate) objective: Option<Bound>,
+    /// The time limit and cancel flag, read during long propagations, and when they started.
+    watch: Option<(Instant, Limits)>,
+    runs_since_poll: u32,
+    /// The limit that cut a propagation short: its `Err` is not a real conflict.
+    pub(crate) interrupted: Option<Limit>,
 }
 
 /// The objective variable and the range a better solution must fall in.
@@ -60,7 +73,40 @@ impl<'m> Core<'m> {
             propagations: 0,
             wipeouts: 0,
             objective: None,
+            watch: None,
+            runs_since_poll: 0,
+            interrupted: None,
         }
+    }
+
+    /// Lets propagation stop on the time limit or the cancel flag of `limits`, counted from
+    /// `started`.
+    pub(crate) fn watch(&mut self, started: Instant, limits: &Limits) {
+        if limits.time.is_some() || limits.cancel.is_some() {
+            self.watch = Some((started, limits.clone()));
+        }
+    }
+
+    /// Every `PROPAGATION_POLL_INTERVAL` runs: the limit that is due, if any.
+    #[inline]
+    fn due_limit(&mut self) -> Option<Limit> {
+        let (started, limits) = self.watch.as_ref()?;
+        self.runs_since_poll += 1;
+        if self.runs_since_poll < PROPAGATION_POLL_INTERVAL {
+            return None;
+        }
+        self.runs_since_poll = 0;
+        if limits
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Some(Limit::Cancelled);
+        }
+        limits
+            .time
+            .is_some_and(|t| started.elapsed() >= t)
+            .then_some(Limit::Time)
     }
 
     /// The unassigned variables, in no particular order.
@@ -263,7 +309,17 @@ impl<'m> Core<'m> {
             self.in_queue[c.index()] = false;
             // Lend the list out and take it back, so its capacity is reused.
             let mut changed = std::mem::take(&mut self.pending[c.index()]);
-            let result = self.run(c, Hook::Propagate(&changed), observer);
+            let result = match self.due_limit() {
+                Some(limit) => {
+                    // Unwound like a conflict; the node loop sees `interrupted` and stops.
+                    self.interrupted = Some(limit);
+                    Err(Conflict {
+                        constraint: c,
+                        kind: ConflictKind::Violated,
+                    })
+                }
+                None => self.run(c, Hook::Propagate(&changed), observer),
+            };
             changed.clear();
             self.pending[c.index()] = changed;
             if let Err(conflict) = result {

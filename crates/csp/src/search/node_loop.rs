@@ -11,8 +11,10 @@ use crate::{Inference, Model, Observer, VarId};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-/// How often (in nodes) the clock and the cancel flag are read.
-const LIMIT_POLL_INTERVAL: u64 = 64;
+/// The most nodes between two reads of the clock and the cancel flag. The interval adapts to
+/// the cost of a node (see `Search::limit_hit`), so that a stop is noticed within a few
+/// milliseconds whether a node takes 100 ns (queens) or 10 ms (a 200,000-vertex colouring).
+const MAX_POLL_INTERVAL: u64 = 1024;
 
 /// One open node: the variable branched on, where its domains were when it opened, and its
 /// place in its list of values.
@@ -49,6 +51,11 @@ pub(crate) struct Search<'m, V, W, O> {
     started: Instant,
     /// Nodes that survived inference at the shard depth so far.
     shard_ordinal: u64,
+    /// The node count at which the clock is read next, the nodes between reads, and the last
+    /// read.
+    next_poll: u64,
+    poll_every: u64,
+    last_poll: Instant,
 }
 
 /// A solve whose heuristics were chosen at run time; one dynamic call per solution.
@@ -86,6 +93,9 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             config,
             started: Instant::now(),
             shard_ordinal: 0,
+            next_poll: 0,
+            poll_every: 1,
+            last_poll: Instant::now(),
         }
     }
 
@@ -95,22 +105,37 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
         self.stats.elapsed = self.started.elapsed();
     }
 
-    fn limit_hit(&self) -> Option<Limit> {
+    fn limit_hit(&mut self) -> Option<Limit> {
         let limits = &self.config.limits;
         if limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
             return Some(Limit::Nodes);
         }
-        if self.stats.nodes % LIMIT_POLL_INTERVAL == 0 {
-            if limits
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.load(Ordering::Relaxed))
-            {
-                return Some(Limit::Cancelled);
-            }
-            if limits.time.is_some_and(|t| self.started.elapsed() >= t) {
-                return Some(Limit::Time);
-            }
+        if self.stats.nodes < self.next_poll {
+            return None;
+        }
+        // Aim at a read every millisecond or so: double the interval while reads come sooner,
+        // halve it while they come later.
+        let now = Instant::now();
+        let since = now.duration_since(self.last_poll);
+        self.last_poll = now;
+        if since < std::time::Duration::from_micros(500) {
+            self.poll_every = (self.poll_every * 2).min(MAX_POLL_INTERVAL);
+        } else if since > std::time::Duration::from_millis(2) {
+            self.poll_every = (self.poll_every / 2).max(1);
+        }
+        self.next_poll = self.stats.nodes + self.poll_every;
+        if limits
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Some(Limit::Cancelled);
+        }
+        if limits
+            .time
+            .is_some_and(|t| now.duration_since(self.started) >= t)
+        {
+            return Some(Limit::Time);
         }
         None
     }
@@ -122,11 +147,16 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
                 Step::Done => return false,
                 Step::Start => {
                     self.started = Instant::now();
+                    self.core.watch(self.started, &self.config.limits);
                     self.step = Step::Descend;
                     if self.core.inference == Inference::Mac
                         && self.core.propagate_all(&mut self.observer).is_err()
                     {
-                        self.finish(Outcome::Exhausted);
+                        let outcome = match self.core.interrupted {
+                            Some(limit) => Outcome::LimitReached(limit),
+                            None => Outcome::Exhausted,
+                        };
+                        self.finish(outcome);
                     }
                 }
                 Step::Descend => {
@@ -195,6 +225,11 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
         match inferred {
             Ok(()) if !self.in_my_shard(depth) => {}
             Ok(()) => self.step = Step::Descend,
+            Err(_) if self.core.interrupted.is_some() => {
+                if let Some(limit) = self.core.interrupted {
+                    self.finish(Outcome::LimitReached(limit));
+                }
+            }
             Err(conflict) => {
                 self.stats.backtracks += 1;
                 self.var_order.on_conflict(conflict.constraint);

@@ -18,20 +18,32 @@ fuzz_target!(|data: &[u8]| {
         }
         last = i + 1;
     }
-    let Ok(read) = reader.finish(last) else { return };
+    let Ok(read) = reader.finish(last) else {
+        return;
+    };
     let graph = &read.graph;
     if graph.vertex_count() > 60 {
         return;
     }
     let greedy = dsatur(graph);
-    assert!(graph.is_proper(&greedy), "DSATUR gave an improper colouring");
+    assert!(
+        graph.is_proper(&greedy),
+        "DSATUR gave an improper colouring"
+    );
     let clique = greedy_clique(graph);
     for pair in clique.windows(2) {
         assert!(graph.adjacent(pair[0], pair[1]) || clique.len() < 2);
     }
-    let Ok(model) = ColoringModel::new(graph, 3, &clique) else { return };
-    Solver::new(&model.model).node_limit(2_000).solve(|solution| {
-        assert!(graph.is_proper(&model.colors(solution)), "an improper 3-colouring");
-        std::ops::ControlFlow::Break(())
-    });
+    let Ok(model) = ColoringModel::new(graph, 3, &clique) else {
+        return;
+    };
+    Solver::new(&model.model)
+        .node_limit(2_000)
+        .solve(|solution| {
+            assert!(
+                graph.is_proper(&model.colors(solution)),
+                "an improper 3-colouring"
+            );
+            std::ops::ControlFlow::Break(())
+        });
 });

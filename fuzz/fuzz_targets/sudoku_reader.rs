@@ -1,11 +1,12 @@
 //! Any text through the sudoku reader: no panic; every puzzle read renders and reads back the
-//! same; small puzzles with consistent givens solve, and each solution keeps the givens.
+//! same; small puzzles with consistent givens solve, each solution keeps the givens, and the
+//! engine and the bitmask solver agree on whether there is one.
 
 #![no_main]
 
-use csp::Solver;
+use csp::{Limits, Outcome, Solver};
 use libfuzzer_sys::fuzz_target;
-use sudoku::{Alphabet, Reader, Shape, SudokuModel};
+use sudoku::{Alphabet, Bitmask, Reader, Shape, SudokuModel};
 
 fuzz_target!(|data: &[u8]| {
     // The first byte picks an alphabet, as `--alphabet` would.
@@ -41,18 +42,55 @@ fuzz_target!(|data: &[u8]| {
                 }
                 again.finish(lines.len(), &mut back);
                 let read: Vec<_> = back.into_iter().filter_map(|e| e.puzzle.ok()).collect();
-                assert_eq!(read.len(), 1, "{shape:?} of {text:?} read back as {} puzzles:\n{written}", read.len());
-                assert_eq!(&read[0].grid, grid, "{shape:?} of {text:?} read back differently");
+                assert_eq!(
+                    read.len(),
+                    1,
+                    "{shape:?} of {text:?} read back as {} puzzles:\n{written}",
+                    read.len()
+                );
+                assert_eq!(
+                    &read[0].grid, grid,
+                    "{shape:?} of {text:?} read back differently"
+                );
             }
         }
         if grid.box_size() > 3 || !violations.is_empty() {
             continue;
         }
-        let Ok(model) = SudokuModel::new(grid) else { continue };
+        let Ok(model) = SudokuModel::new(grid) else {
+            continue;
+        };
         let solver = Solver::new(&model.model).node_limit(2_000);
-        solver.solve(|solution| {
-            assert!(model.grid(solution).solves(grid), "a solution breaks the rules or the givens");
+        let engine = solver.solve(|solution| {
+            assert!(
+                model.grid(solution).solves(grid),
+                "a solution breaks the rules or the givens"
+            );
             std::ops::ControlFlow::Break(())
         });
+        // The bitmask solver agrees on whether there is a solution, where both finished.
+        let Some(bitmask) = Bitmask::new(grid) else {
+            continue;
+        };
+        let fast = bitmask
+            .max_solutions(Some(1))
+            .limits(Limits {
+                nodes: Some(2_000),
+                ..Limits::default()
+            })
+            .solve(|solution| {
+                assert!(
+                    solution.solves(grid),
+                    "a bitmask solution breaks the rules or the givens"
+                );
+                std::ops::ControlFlow::Break(())
+            });
+        let finished = |o: Outcome| !matches!(o, Outcome::LimitReached(_));
+        if finished(engine.outcome) && finished(fast.outcome) {
+            assert_eq!(
+                engine.stats.solutions, fast.stats.solutions,
+                "the engine and the bitmask solver disagree on {text:?}"
+            );
+        }
     }
 });

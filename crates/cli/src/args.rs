@@ -75,8 +75,13 @@ Symbols: 1-9, then A-G for 16x16 (or --alphabet 0123456789ABCDEF), A-Y for 25x25
 separated by spaces for larger grids.
 
 Output: one record per puzzle: its solution in the shape it came in, or none, invalid or
-limit. A summary goes to stderr. Defaults: --inference mac --var-order mrv --val-order asc.
---time-limit and --node-limit apply to each puzzle.
+limit. A summary goes to stderr. --time-limit and --node-limit apply to each puzzle.
+
+Engines: with none of --inference, --var-order, --val-order, --seed, --html, --trace-json or
+--tree, grids up to 64x64 go to the bitmask solver (naked and hidden singles, fewest
+candidates first); the others, and any grid when one of those is given, go to the general
+engine with --inference mac --var-order mrv --val-order asc unless told otherwise.
+--engine csp or --engine bitmask chooses for every grid.
 
 Examples:
   csp sudoku puzzles.txt                 solve every puzzle in the file
@@ -275,6 +280,14 @@ pub enum SudokuFormat {
     Svg,
 }
 
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SudokuEngineArg {
+    /// The general constraint engine (its options apply).
+    Csp,
+    /// The hand-written bitmask solver (grids up to 64x64).
+    Bitmask,
+}
+
 #[derive(Debug, Args)]
 pub struct SudokuArgs {
     /// The puzzles: a file, or - (or nothing) for standard input.
@@ -312,6 +325,10 @@ pub struct SudokuArgs {
     /// Solve on J threads; the output stays in input order.
     #[arg(long, value_name = "J", default_value_t = 1)]
     pub jobs: usize,
+
+    /// Which solver: by default bitmask up to 64x64 unless an engine option is given.
+    #[arg(long, value_enum)]
+    pub engine: Option<SudokuEngineArg>,
 
     #[command(flatten)]
     pub search: SearchArgs,

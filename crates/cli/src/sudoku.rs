@@ -1,7 +1,7 @@
 //! `csp sudoku`: reads puzzles as a stream, answers each in input order, and ends with a
 //! summary. A bad puzzle is reported and answered `invalid`; every other puzzle still runs.
 
-use crate::args::{RecordArgs, StatsFormat, SudokuArgs, SudokuFormat};
+use crate::args::{RecordArgs, StatsFormat, SudokuArgs, SudokuEngineArg, SudokuFormat};
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::recordings::{observers, Recordings};
@@ -83,8 +83,18 @@ impl Tally {
     }
 }
 
+/// Which solver takes a puzzle.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Engine {
+    /// The bitmask solver where the grid fits (up to 64x64), the engine beyond.
+    Auto,
+    Csp,
+    Bitmask,
+}
+
 /// A validated `sudoku` run.
 pub struct SudokuJob {
+    engine: Engine,
     source: Source,
     mode: Mode,
     format: Option<SudokuFormat>,
@@ -143,7 +153,32 @@ impl SudokuJob {
         } else {
             Mode::Solve
         };
+        let engine_options: Vec<&str> = [
+            ("--inference", args.search.inference.is_some()),
+            ("--var-order", args.search.var_order.is_some()),
+            ("--val-order", args.search.val_order.is_some()),
+            ("--seed", args.search.seed.is_some()),
+        ]
+        .into_iter()
+        .filter(|(_, given)| *given)
+        .map(|(name, _)| name)
+        .chain(args.record.given())
+        .collect();
+        let engine = match args.engine {
+            Some(SudokuEngineArg::Csp) => Engine::Csp,
+            Some(SudokuEngineArg::Bitmask) => {
+                if let Some(option) = engine_options.first() {
+                    return Err(format!(
+                        "{option} is an option of the general engine, not of --engine bitmask"
+                    ));
+                }
+                Engine::Bitmask
+            }
+            None if engine_options.is_empty() => Engine::Auto,
+            None => Engine::Csp,
+        };
         Ok(SudokuJob {
+            engine,
             source,
             mode,
             format: args.format,
@@ -272,7 +307,11 @@ impl SudokuJob {
         if let Some(format) = self.stats {
             let info = RunInfo {
                 problem: format!("{} sudoku puzzles", tally.read),
-                engine: "csp",
+                engine: match self.engine {
+                    Engine::Csp => "csp",
+                    Engine::Bitmask => "bitmask",
+                    Engine::Auto => "bitmask (csp above 64x64)",
+                },
                 encoding: None,
                 inference: Some(self.search.inference.to_string()),
                 var_order: Some(self.search.var_order.to_string()),
@@ -477,19 +516,45 @@ impl SudokuJob {
                 ..Worked::default()
             };
         }
-        let model = match SudokuModel::new(&puzzle.grid) {
-            Ok(m) => m,
-            Err(e @ csp::ModelError::TooLarge { .. }) => {
-                let side = puzzle.grid.side();
-                return invalid(format!("a {side}x{side} grid is too large: {e}"));
-            }
-            Err(e) => return invalid(format!("cannot build the model: {e}")),
-        };
         let max = match self.mode {
             Mode::Solve => Some(1),
             Mode::Unique => Some(2),
             Mode::Count(limit) => limit,
             Mode::Check => Some(0),
+        };
+        let side = puzzle.grid.side();
+        let fits_bitmask = side <= sudoku::bitmask::MAX_SIDE;
+        match self.engine {
+            Engine::Bitmask if !fits_bitmask => {
+                return invalid(format!(
+                    "a {side}x{side} grid is too large for --engine bitmask (at most 64x64)"
+                ))
+            }
+            Engine::Bitmask | Engine::Auto if fits_bitmask => {
+                let mut first: Option<Grid> = None;
+                let summary =
+                    match sudoku::Bitmask::new(&puzzle.grid) {
+                        Some(solver) => solver
+                            .max_solutions(max)
+                            .limits(self.limits.clone())
+                            .solve(|grid| {
+                                if first.is_none() {
+                                    first = Some(grid.clone());
+                                }
+                                ControlFlow::Continue(())
+                            }),
+                        None => return invalid("the bitmask solver cannot take this grid".into()),
+                    };
+                return self.answer(line, &puzzle, summary, first, None);
+            }
+            _ => {}
+        }
+        let model = match SudokuModel::new(&puzzle.grid) {
+            Ok(m) => m,
+            Err(e @ csp::ModelError::TooLarge { .. }) => {
+                return invalid(format!("a {side}x{side} grid is too large: {e}"));
+            }
+            Err(e) => return invalid(format!("cannot build the model: {e}")),
         };
         let mut first: Option<Grid> = None;
         let solver = self
@@ -536,6 +601,18 @@ impl SudokuJob {
                 }
             }
         };
+        self.answer(line, &puzzle, summary, first, record_error)
+    }
+
+    /// The record and tally entry for a puzzle searched by either engine.
+    fn answer(
+        &self,
+        line: usize,
+        puzzle: &Puzzle,
+        summary: csp::Summary,
+        first: Option<Grid>,
+        record_error: Option<String>,
+    ) -> Worked {
         let mut worked = Worked {
             stats: summary.stats.clone(),
             record_error,
@@ -550,7 +627,7 @@ impl SudokuJob {
         } else {
             match (self.mode, first) {
                 (Mode::Solve, Some(solution)) => {
-                    let (text, picture) = self.solution(line, &puzzle, &solution);
+                    let (text, picture) = self.solution(line, puzzle, &solution);
                     worked.picture = picture;
                     (Answer::Solved, text)
                 }

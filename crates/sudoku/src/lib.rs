@@ -30,12 +30,14 @@
 )]
 
 mod alphabet;
+pub mod bitmask;
 mod grid;
 mod layout;
 mod model;
 mod reader;
 
 pub use alphabet::{Alphabet, Symbols};
+pub use bitmask::Bitmask;
 pub use grid::{Grid, Unit, Violation};
 pub use layout::{GridLine, Layout, Shape};
 pub use model::{SudokuModel, MAX_MODEL_BYTES};

@@ -289,3 +289,45 @@ fn jobs_answer_in_input_order_exactly_as_one_thread_does() {
         assert_eq!(a.status.code(), b.status.code(), "{file}");
     }
 }
+
+#[test]
+fn both_engines_print_the_same_answers_and_engine_options_choose_the_engine() {
+    for (file, mode) in [
+        ("top95.txt", None),
+        ("tdoku_test_puzzles.txt", Some("--count")),
+        ("tdoku_test_puzzles.txt", Some("--unique")),
+        ("sudsoln_pairs.tsv", None),
+    ] {
+        let mut default = vec!["sudoku", file];
+        default.extend(mode);
+        let path = data(file);
+        default[1] = &path;
+        let mut engine = default.clone();
+        engine.extend(["--engine", "csp"]);
+        let mut bitmask = default.clone();
+        bitmask.extend(["--engine", "bitmask", "--stats"]);
+        let (a, b, c) = (csp(&default), csp(&engine), csp(&bitmask));
+        assert_eq!(stdout(&a), stdout(&b), "{file} {mode:?}");
+        assert_eq!(stdout(&a), stdout(&c), "{file} {mode:?}");
+        assert_eq!(a.status.code(), b.status.code());
+        assert!(stderr(&c).contains("engine bitmask"), "{}", stderr(&c));
+    }
+    // An engine option picks the general engine; with --engine bitmask it is an error.
+    let out = csp(&["sudoku", "--puzzle", LC37, "--inference", "fc", "--stats"]);
+    assert!(
+        stderr(&out).contains("engine csp, inference fc"),
+        "{}",
+        stderr(&out)
+    );
+    let out = csp(&[
+        "sudoku",
+        "--puzzle",
+        LC37,
+        "--engine",
+        "bitmask",
+        "--val-order",
+        "desc",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--val-order is an option of the general engine"));
+}

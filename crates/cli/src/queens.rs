@@ -299,7 +299,7 @@ impl QueensJob {
                 }
                 if self.count && self.max_solutions.is_none() && !self.symmetry {
                     crate::progress::count_with_bar(self.n, |tick| solver.count_with_progress(tick))
-                } else if self.count && self.max_solutions.is_none() && self.shard.is_none() {
+                } else if self.count && self.max_solutions.is_none() {
                     let (summary, classes) = solver.count_classes();
                     printer.kept = classes;
                     summary

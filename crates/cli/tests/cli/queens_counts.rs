@@ -73,6 +73,28 @@ fn shards_from_the_command_line_add_up() {
             })
             .sum();
         assert_eq!(total, 14200, "{engine}");
+        // Up to symmetry, each part prints its solutions and classes; both add up.
+        let (mut all, mut classes) = (0u64, 0u64);
+        for i in 1..=3 {
+            let part = format!("{i}/3");
+            let line = stdout(&csp(&[
+                "queens",
+                "12",
+                "--count",
+                "--up-to-symmetry",
+                "--engine",
+                engine,
+                "--shard",
+                &part,
+            ]));
+            let numbers: Vec<u64> = line
+                .split_whitespace()
+                .map(|w| w.parse().unwrap())
+                .collect();
+            all += numbers[0];
+            classes += numbers[1];
+        }
+        assert_eq!((all, classes), (14200, 1787), "{engine}, up to symmetry");
     }
     let bad = csp(&["queens", "12", "--count", "--shard", "4/3"]);
     assert_eq!(bad.status.code(), Some(2));

@@ -1,6 +1,6 @@
 //! Limits, the observer, the iterator and model-building errors.
 
-use crate::common::{oeis_a000170, MODES};
+use crate::common::{oeis_a000170, MODES, VAR_ORDERS};
 use csp_toolkit::csp::{
     ConstraintId, Inference, Limit, Model, ModelError, Observer, Outcome, Solver, VarId,
 };
@@ -231,5 +231,30 @@ fn a_variable_named_twice_in_one_constraint_is_handled_in_every_mode() {
             2,
             "{inference:?}"
         );
+    }
+}
+
+#[test]
+fn all_different_over_repeated_variables_leaves_no_false_solution_under_mac() {
+    // Found by proptest (100,000 cases): x1-1, x0-1, x1, x0+1 all different over {2, 3}² has
+    // no solution, but Régin's filter fixes both variables to 3 without looking again, and an
+    // engine that skipped propagating from an already-fixed variable reported (3, 3).
+    let mut model = Model::new();
+    let x0 = model.new_var(2..=3).unwrap();
+    let x1 = model.new_var(2..=3).unwrap();
+    model
+        .all_different_offsets(&[x1, x0, x1, x0], &[-1, -1, 0, 1])
+        .unwrap();
+    for inference in MODES {
+        for var_order in VAR_ORDERS {
+            assert_eq!(
+                Solver::new(&model)
+                    .inference(inference)
+                    .var_order(var_order)
+                    .count(),
+                0,
+                "{inference:?} {var_order:?}"
+            );
+        }
     }
 }

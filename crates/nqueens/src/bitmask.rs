@@ -13,17 +13,7 @@ use crate::class_units;
 
 /// The limit a poll found, if any.
 fn polled(limits: &Limits, started: Instant) -> Option<Limit> {
-    if limits
-        .cancel
-        .as_ref()
-        .is_some_and(|c| c.load(Ordering::Relaxed))
-    {
-        return Some(Limit::Cancelled);
-    }
-    if limits.time.is_some_and(|t| started.elapsed() >= t) {
-        return Some(Limit::Time);
-    }
-    None
+    limits.due(started)
 }
 
 /// The outcome a stop code (from `limit_code`, 0 for none) stands for.
@@ -115,22 +105,7 @@ impl Walk<'_> {
     }
 
     fn polled_limit(&self) -> Option<Limit> {
-        if self
-            .limits
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
-            return Some(Limit::Cancelled);
-        }
-        if self
-            .limits
-            .time
-            .is_some_and(|t| self.started.elapsed() >= t)
-        {
-            return Some(Limit::Time);
-        }
-        None
+        self.limits.due(self.started)
     }
 
     fn finish(mut self) -> Summary {

@@ -107,30 +107,17 @@ pub(crate) fn count_unit(n: usize, unit: ClassUnit) -> (u64, u64, u64) {
         }
         next
     };
+    let mut w = Walk {
+        placed,
+        columns,
+        down,
+        up,
+        free,
+    };
     if unit.distance == 0 {
-        walk::<true>(
-            n,
-            &mut Walk {
-                placed,
-                columns,
-                down,
-                up,
-                free,
-            },
-            &start,
-        )
+        walk::<true>(n, &mut w, &start)
     } else {
-        walk::<false>(
-            n,
-            &mut Walk {
-                placed,
-                columns,
-                down,
-                up,
-                free,
-            },
-            &start,
-        )
+        walk::<false>(n, &mut w, &start)
     }
 }
 

@@ -47,4 +47,4 @@ pub fn is_canonical(columns: &[usize], inverse: &mut Vec<usize>) -> bool {
 
 #[cfg(test)]
 #[path = "tests/symmetry.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -12,7 +12,6 @@
 use crate::Grid;
 use csp::{Limit, Limits, Outcome, Statistics, Summary};
 use std::ops::ControlFlow;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 /// The largest side the solver takes: one bit per value in a `u64`.
@@ -354,18 +353,7 @@ impl Bitmask {
         if stats.nodes & POLL_MASK != 0 {
             return None;
         }
-        if self
-            .limits
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
-            return Some(Limit::Cancelled);
-        }
-        self.limits
-            .time
-            .is_some_and(|t| started.elapsed() >= t)
-            .then_some(Limit::Time)
+        self.limits.due(started)
     }
 
     fn report(

@@ -5,7 +5,6 @@ use crate::context::{Conflict, ConflictKind, Context, Store};
 use crate::domain::Domains;
 use crate::{ConstraintId, Inference, Limit, Limits, Model, Observer, VarId};
 use std::collections::VecDeque;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 /// How many propagator runs go between two looks at the clock and the cancel flag. One
@@ -96,17 +95,7 @@ impl<'m> Core<'m> {
             return None;
         }
         self.runs_since_poll = 0;
-        if limits
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
-            return Some(Limit::Cancelled);
-        }
-        limits
-            .time
-            .is_some_and(|t| started.elapsed() >= t)
-            .then_some(Limit::Time)
+        limits.due(*started)
     }
 
     /// The unassigned variables, in no particular order.

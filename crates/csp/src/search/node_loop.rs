@@ -8,7 +8,6 @@ use super::{Limit, Outcome, SolveConfig, Statistics, Summary};
 use crate::context::ConflictKind;
 use crate::domain::TrailMark;
 use crate::{Inference, Model, Observer, VarId};
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 /// The most nodes between two reads of the clock and the cancel flag. The interval adapts to
@@ -124,20 +123,7 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             self.poll_every = (self.poll_every / 2).max(1);
         }
         self.next_poll = self.stats.nodes + self.poll_every;
-        if limits
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
-            return Some(Limit::Cancelled);
-        }
-        if limits
-            .time
-            .is_some_and(|t| now.duration_since(self.started) >= t)
-        {
-            return Some(Limit::Time);
-        }
-        None
+        limits.due(self.started)
     }
 
     /// Advances to the next solution. The returned values are valid until the next call.

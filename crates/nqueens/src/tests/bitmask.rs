@@ -65,28 +65,13 @@ fn stops_on_break_and_on_the_node_limit() {
 
 #[test]
 fn counting_by_classes_agrees_with_brute_force_classes() {
-    // Each solution's class is found by applying the 8 maps of the square to its queens.
-    fn smallest_image(q: &[usize]) -> Vec<usize> {
-        let n = q.len();
-        let mut images = vec![vec![0; n]; 8];
-        for (r, &c) in q.iter().enumerate() {
-            let (rr, cc) = (n - 1 - r, n - 1 - c);
-            let maps = [
-                (r, c),
-                (c, rr),
-                (rr, cc),
-                (cc, r),
-                (r, cc),
-                (rr, c),
-                (c, r),
-                (cc, rr),
-            ];
-            for (image, (row, column)) in images.iter_mut().zip(maps) {
-                image[row] = column;
-            }
-        }
-        images.into_iter().min().unwrap()
-    }
+    // Each solution's class: its 8 images, found by mapping every queen.
+    let smallest_image = |q: &[usize]| {
+        crate::symmetry::tests::images_by_hand(q)
+            .into_iter()
+            .min()
+            .unwrap()
+    };
     for n in 0..=10 {
         let solutions = brute_force(n);
         let mut classes: Vec<Vec<usize>> = solutions.iter().map(|q| smallest_image(q)).collect();

@@ -3,7 +3,7 @@
 use super::*;
 
 /// The images by brute force: apply each map to every queen.
-fn images_by_hand(q: &[usize]) -> Vec<Vec<usize>> {
+pub(crate) fn images_by_hand(q: &[usize]) -> Vec<Vec<usize>> {
     let n = q.len();
     let mut out = vec![vec![0; n]; 8];
     for (r, &c) in q.iter().enumerate() {

@@ -54,6 +54,33 @@ impl AllDifferent {
         i32::try_from(shifted - i64::from(self.offsets[j])).ok()
     }
 
+    /// For each position `i` of the assigned `var` and each other position `j`, calls
+    /// `visit(self, ctx, j, shifted)` with `shifted` the value at `i` plus its offset. Plain
+    /// loops: this runs at every node under none and fc, and iterator adapters cost here.
+    #[inline(always)]
+    fn against_others(
+        &self,
+        var: VarId,
+        ctx: &mut Context<'_>,
+        mut visit: impl FnMut(&Self, &mut Context<'_>, usize, i64) -> Result<(), Conflict>,
+    ) -> Result<(), Conflict> {
+        let Some(value) = ctx.assigned_value(var) else {
+            return Ok(());
+        };
+        for i in 0..self.vars.len() {
+            if self.vars[i] != var {
+                continue;
+            }
+            let shifted = i64::from(value) + i64::from(self.offsets[i]);
+            for j in 0..self.vars.len() {
+                if j != i {
+                    visit(self, ctx, j, shifted)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The positions of `var` in the scope (usually one).
     fn positions(&self, var: VarId) -> impl Iterator<Item = usize> + '_ {
         (0..self.vars.len()).filter(move |&i| self.vars[i] == var)
@@ -127,58 +154,36 @@ impl Constraint for AllDifferent {
     }
 
     fn check_assigned(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let Some(value) = ctx.assigned_value(var) else {
-            return Ok(());
-        };
-        // Plain loops: this runs at every node, and iterator adapters cost here.
-        for i in 0..self.vars.len() {
-            if self.vars[i] != var {
-                continue;
-            }
-            let shifted = i64::from(value) + i64::from(self.offsets[i]);
-            for j in 0..self.vars.len() {
-                if j == i {
-                    continue;
-                }
-                if let Some(other_value) = ctx.assigned_value(self.vars[j]) {
-                    ctx.count_checks(1);
-                    if i64::from(other_value) + i64::from(self.offsets[j]) == shifted {
-                        return Err(ctx.violated());
-                    }
+        self.against_others(var, ctx, |this, ctx, j, shifted| {
+            if let Some(other_value) = ctx.assigned_value(this.vars[j]) {
+                ctx.count_checks(1);
+                if i64::from(other_value) + i64::from(this.offsets[j]) == shifted {
+                    return Err(ctx.violated());
                 }
             }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     fn forward_check(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let Some(value) = ctx.assigned_value(var) else {
-            return Ok(());
-        };
-        for i in 0..self.vars.len() {
-            if self.vars[i] != var {
-                continue;
-            }
-            let shifted = i64::from(value) + i64::from(self.offsets[i]);
-            for j in 0..self.vars.len() {
-                if j == i {
-                    continue;
-                }
-                let other = self.vars[j];
-                if other == var {
-                    // The same variable twice clashes with itself unless the offsets differ.
-                    if i64::from(value) + i64::from(self.offsets[j]) == shifted {
+        self.against_others(var, ctx, |this, ctx, j, shifted| {
+            let other = this.vars[j];
+            if other == var {
+                // The same variable twice clashes with itself unless the offsets differ; its
+                // value is assigned, so the shifted values can be compared directly.
+                if let Some(value) = ctx.assigned_value(var) {
+                    if i64::from(value) + i64::from(this.offsets[j]) == shifted {
                         return Err(ctx.violated());
                     }
-                } else if !ctx.is_assigned(other) {
-                    ctx.count_checks(1);
-                    if let Some(clash) = self.clash_for(j, shifted) {
-                        ctx.remove(other, clash)?;
-                    }
+                }
+            } else if !ctx.is_assigned(other) {
+                ctx.count_checks(1);
+                if let Some(clash) = this.clash_for(j, shifted) {
+                    ctx.remove(other, clash)?;
                 }
             }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {

@@ -329,7 +329,6 @@ impl Bitmask {
                 continue;
             }
             if let Some(limit) = self.limit_hit(&stats, started) {
-                stats.nodes = stats.nodes.min(self.limits.nodes.unwrap_or(u64::MAX));
                 return finish(stats, Outcome::LimitReached(limit));
             }
             let value = frame.untried & frame.untried.wrapping_neg();

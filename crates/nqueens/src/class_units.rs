@@ -20,9 +20,9 @@
 
 use crate::bitmask::full_mask;
 
-/// The smallest board walked by units: the walk places rows 2 onwards and takes the last two
-/// rows inline, so it needs at least three rows below the first two.
-pub(crate) const MIN_N: usize = 5;
+/// The smallest board walked by units: the walk places rows 2 onwards and takes the last three
+/// rows inline, so it needs at least four rows below the first two.
+pub(crate) const MIN_N: usize = 6;
 
 /// A partial board after two rows, with the rules the remaining rows must follow.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -65,38 +65,34 @@ pub(crate) fn count_unit(n: usize, unit: ClassUnit) -> (u64, u64, u64) {
     let full = full_mask(n);
     let last = n - 1;
     let sides = 1u64 | (1u64 << last);
-    // Squares a row may not use, whatever the board above; and the row that must complete the
+    // Squares a row may use, whatever the board above; and the row that must complete the
     // two side columns (when `d >= 1`).
-    let mut forbidden = [0u64; 64];
-    let side_row;
-    if unit.distance == 0 {
+    let mut allowed = [full; 64];
+    let side_row = if unit.distance == 0 {
         // Column 1's queen goes below row 1's column.
-        for row in forbidden.iter_mut().take(unit.second).skip(2) {
-            *row = 0b10;
+        for row in allowed.iter_mut().take(unit.second).skip(2) {
+            *row &= !0b10;
         }
-        side_row = usize::MAX;
+        usize::MAX
     } else {
         let d = unit.distance;
-        for row in forbidden.iter_mut().take(d).skip(2) {
-            *row = sides;
+        for row in allowed.iter_mut().take(d).skip(2) {
+            *row &= !sides;
         }
         // The last row's queen at least `d` from each corner.
         let near = (1u64 << d) - 1;
-        forbidden[last] = near | (near << (n - d));
+        allowed[last] &= !(near | (near << (n - d)));
         // Both side columns must be filled by row `last - d`, the last at distance `d`.
-        side_row = last - d;
-    }
+        last - d
+    };
     let (first, second) = (1u64 << unit.distance, 1u64 << unit.second);
     let (mut columns, mut down, mut up) = ([0u64; 64], [0u64; 64], [0u64; 64]);
     let free = [0u64; 64];
-    let mut placed = [0usize; 64];
-    placed[0] = unit.distance;
-    placed[1] = unit.second;
     columns[2] = first | second;
     down[2] = ((first << 1) | second) << 1;
     up[2] = ((first >> 1) | second) >> 1;
     let start = |row: usize, c: u64, d: u64, u: u64| -> u64 {
-        let mut next = full & !(c | d | u | forbidden[row & 63]);
+        let mut next = allowed[row & 63] & !(c | d | u);
         if row == side_row {
             let used = c & sides;
             if used == 0 {
@@ -108,7 +104,7 @@ pub(crate) fn count_unit(n: usize, unit: ClassUnit) -> (u64, u64, u64) {
         next
     };
     let mut w = Walk {
-        placed,
+        first: unit.distance,
         columns,
         down,
         up,
@@ -123,7 +119,9 @@ pub(crate) fn count_unit(n: usize, unit: ClassUnit) -> (u64, u64, u64) {
 
 /// The depth-first walk's stack, a row per level.
 struct Walk {
-    placed: [usize; 64],
+    /// The first row's column; the others are read off `columns`, row by row.
+    first: usize,
+    /// The columns taken above each row (rows 0 and 1 included from row 2 on).
     columns: [u64; 64],
     down: [u64; 64],
     up: [u64; 64],
@@ -142,69 +140,93 @@ fn walk<const CORNER: bool>(
     // The last row is never the side row, so only its forbidden squares apply.
     let last_allowed = start(last, 0, 0, 0);
     let (mut all, mut classes, mut nodes) = (0u64, 0u64, 0u64);
-    let mut inverse = [0usize; 64];
+    let (mut placed, mut inverse) = ([0usize; 64], [0usize; 64]);
     let mut row = 2;
-    w.free[2] = start(2, w.columns[2], w.down[2], w.up[2]);
+    // The current row's free squares stay in a register; the stack holds them only for the
+    // rows above, stored when the walk goes down.
+    let mut avail = start(2, w.columns[2], w.down[2], w.up[2]);
     loop {
-        let avail = w.free[row & 63];
         if avail == 0 {
             if row == 2 {
                 break;
             }
-            row -= 1;
+            row = (row - 1) & 63;
+            avail = w.free[row];
             continue;
         }
         let bit = avail & avail.wrapping_neg();
-        w.free[row & 63] = avail ^ bit;
+        avail ^= bit;
         nodes += 1;
-        let c = w.columns[row & 63] | bit;
-        let d = (w.down[row & 63] | bit) << 1;
-        let u = (w.up[row & 63] | bit) >> 1;
+        let c = w.columns[row] | bit;
+        let d = (w.down[row] | bit) << 1;
+        let u = (w.up[row] | bit) >> 1;
         let next = start(row + 1, c, d, u);
         if next == 0 {
             continue;
         }
-        if row + 2 == last {
-            // The last two rows inline: no push for them.
-            if !CORNER {
-                w.placed[row & 63] = bit.trailing_zeros() as usize;
-            }
-            let mut second = next;
-            while second != 0 {
-                let b = second & second.wrapping_neg();
-                second ^= b;
+        if row + 3 == last {
+            // The last three rows inline: no push for them.
+            let mut third = next;
+            while third != 0 {
+                let b3 = third & third.wrapping_neg();
+                third ^= b3;
                 nodes += 1;
-                let final_row = last_allowed & !((c | b) | ((d | b) << 1) | ((u | b) >> 1));
-                if final_row == 0 {
-                    continue;
-                }
-                // One column is left, so this is the last row's only queen: a finished board.
-                nodes += 1;
-                if CORNER {
-                    all += 8;
-                    classes += 1;
-                } else {
-                    w.placed[last - 1] = b.trailing_zeros() as usize;
-                    w.placed[last] = final_row.trailing_zeros() as usize;
-                    let smallest = class_size_if_smallest(&w.placed[..n], &mut inverse[..n]);
-                    if let Some(size) = smallest {
-                        all += size;
+                let (c3, d3, u3) = (c | b3, (d | b3) << 1, (u | b3) >> 1);
+                let mut second = start(last - 1, c3, d3, u3);
+                while second != 0 {
+                    let b2 = second & second.wrapping_neg();
+                    second ^= b2;
+                    nodes += 1;
+                    let final_row =
+                        last_allowed & !((c3 | b2) | ((d3 | b2) << 1) | ((u3 | b2) >> 1));
+                    if final_row == 0 {
+                        continue;
+                    }
+                    // One column is left, so this is the last row's only queen: a finished
+                    // board.
+                    nodes += 1;
+                    if CORNER {
+                        all += 8;
                         classes += 1;
+                    } else {
+                        let tail = [b3, b2, final_row];
+                        read_columns(w, row, c, &tail, &mut placed[..n]);
+                        let smallest = class_size_if_smallest(&placed[..n], &mut inverse[..n]);
+                        if let Some(size) = smallest {
+                            all += size;
+                            classes += 1;
+                        }
                     }
                 }
             }
             continue;
         }
-        if !CORNER {
-            w.placed[row & 63] = bit.trailing_zeros() as usize;
-        }
-        row += 1;
-        w.free[row & 63] = next;
-        w.columns[row & 63] = c;
-        w.down[row & 63] = d;
-        w.up[row & 63] = u;
+        w.free[row] = avail;
+        row = (row + 1) & 63;
+        avail = next;
+        w.columns[row] = c;
+        w.down[row] = d;
+        w.up[row] = u;
     }
     (all, classes, nodes)
+}
+
+/// The finished board's column vector: rows up to `row - 1` from the walk's stack (each row's
+/// queen is the column its placement added), row `row` from `c`, the columns taken after it,
+/// and the rows below from `tail`, a queen's bit each. Reading them off only here spares the
+/// walk a store per placement.
+#[inline(never)]
+fn read_columns(w: &Walk, row: usize, c: u64, tail: &[u64], q: &mut [usize]) {
+    q[0] = w.first;
+    let mut above = 1u64 << w.first;
+    for (slot, &taken) in q[1..row].iter_mut().zip(&w.columns[2..]) {
+        *slot = (taken ^ above).trailing_zeros() as usize;
+        above = taken;
+    }
+    q[row] = (c ^ above).trailing_zeros() as usize;
+    for (slot, bit) in q[row + 1..].iter_mut().zip(tail) {
+        *slot = bit.trailing_zeros() as usize;
+    }
 }
 
 /// For a finished board that meets the rules for `d >= 1`: the size of its class if it is the

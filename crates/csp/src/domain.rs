@@ -1,26 +1,43 @@
 //! Bitset domains for every variable in one flat word array, restored on backtrack from a trail.
 //!
 //! Each variable owns a run of 64-bit words; bit `i` of the run stands for the value `base + i`.
-//! Every change to a word first records the word's old contents (and the old domain size) on the
-//! trail, so backtracking to a mark undoes exactly the changes made since, in reverse order. No
-//! domain is ever cloned.
+//! Every change to a word first records the word's old contents on the trail, so backtracking to
+//! a mark undoes exactly the changes made since, in reverse order. No domain is ever cloned.
+//!
+//! When the variables' runs are (nearly) the same length, the words are striped: word `i` of
+//! every variable sits together, variable by variable. A constraint that walks its scope and
+//! touches the same value in each domain (an all-different removing a column, or a diagonal that
+//! moves one value per row) then reads consecutive words instead of one cache line per
+//! variable. On 10,000 queens, where each domain is 157 words, that is the difference between
+//! a cache miss per check and a streamed scan.
 
 use crate::VarId;
 
-/// Where one variable's bits live and which value bit 0 stands for.
+/// Where one variable's bits live and which value bit 0 stands for: word `i` of the run is
+/// `words[first_word + i * stride]`.
 #[derive(Copy, Clone, Debug)]
 struct Layout {
     base: i32,
     first_word: u32,
     word_count: u32,
+    stride: u32,
 }
 
-/// One undo record: the word at `word` held `old`, and the variable's size was `old_size`.
+impl Layout {
+    #[inline(always)]
+    fn at(&self, i: usize) -> usize {
+        self.first_word as usize + i * self.stride as usize
+    }
+}
+
+/// One undo record: the word at `word`, one of `var`'s, held `old`. The old size is not kept:
+/// a domain's size is the number of bits in its words, so undoing a word changes it by the
+/// difference in bit counts. That keeps an entry at 16 bytes instead of 24, and the trail is
+/// most of the engine's memory on large boards (1.85 GB at N = 10,000 with 24-byte entries).
 #[derive(Copy, Clone, Debug)]
 struct TrailEntry {
     word: u32,
     var: u32,
-    old_size: u32,
     old: u64,
 }
 
@@ -37,23 +54,68 @@ pub(crate) struct Domains {
     trail: Vec<TrailEntry>,
 }
 
+/// One variable's words, read through its layout.
+#[derive(Copy, Clone)]
+struct Run<'a> {
+    words: &'a [u64],
+    layout: Layout,
+}
+
+impl Run<'_> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.layout.word_count as usize
+    }
+
+    #[inline(always)]
+    fn get(&self, i: usize) -> u64 {
+        self.words[self.layout.at(i)]
+    }
+}
+
 impl Domains {
     /// Lays out the initial domains, each given as its base value and its bit words.
     pub(crate) fn new<'a>(initial: impl Iterator<Item = (i32, &'a [u64])>) -> Self {
+        let initial: Vec<(i32, &[u64])> = initial.collect();
+        let count = initial.len();
+        let total: usize = initial.iter().map(|(_, bits)| bits.len()).sum();
+        let longest = initial
+            .iter()
+            .map(|(_, bits)| bits.len())
+            .max()
+            .unwrap_or(0);
+        // Striping pads every run to the longest; allow it while the padding stays under a
+        // quarter of the words.
+        let striped = longest * count <= total + total / 4;
         let mut domains = Domains {
-            words: Vec::new(),
-            layout: Vec::new(),
-            sizes: Vec::new(),
+            words: vec![0; if striped { longest * count } else { total }],
+            layout: Vec::with_capacity(count),
+            sizes: Vec::with_capacity(count),
             trail: Vec::new(),
         };
-        for (base, bits) in initial {
-            let first_word = domains.words.len() as u32;
-            domains.words.extend_from_slice(bits);
-            domains.layout.push(Layout {
-                base,
-                first_word,
-                word_count: bits.len() as u32,
-            });
+        let mut next_free = 0;
+        for (var, (base, bits)) in initial.into_iter().enumerate() {
+            let layout = if striped {
+                Layout {
+                    base,
+                    first_word: var as u32,
+                    word_count: bits.len() as u32,
+                    stride: count as u32,
+                }
+            } else {
+                let first_word = next_free as u32;
+                next_free += bits.len();
+                Layout {
+                    base,
+                    first_word,
+                    word_count: bits.len() as u32,
+                    stride: 1,
+                }
+            };
+            for (i, &word) in bits.iter().enumerate() {
+                domains.words[layout.at(i)] = word;
+            }
+            domains.layout.push(layout);
             domains
                 .sizes
                 .push(bits.iter().map(|w| w.count_ones()).sum());
@@ -68,10 +130,13 @@ impl Domains {
     }
 
     #[inline]
-    fn words_of(&self, var: VarId) -> (&[u64], i32) {
-        let l = self.layout[var.index()];
-        let start = l.first_word as usize;
-        (&self.words[start..start + l.word_count as usize], l.base)
+    fn run(&self, var: VarId) -> (Run<'_>, i32) {
+        let layout = self.layout[var.index()];
+        let run = Run {
+            words: &self.words,
+            layout,
+        };
+        (run, layout.base)
     }
 
     /// Bit position of `value` in `var`'s run, if the value lies inside the run at all.
@@ -83,7 +148,7 @@ impl Domains {
             return None;
         }
         let offset = offset as usize;
-        Some((l.first_word as usize + offset / 64, 1u64 << (offset % 64)))
+        Some((l.at(offset / 64), 1u64 << (offset % 64)))
     }
 
     /// How many values `var` still has.
@@ -102,20 +167,19 @@ impl Domains {
 
     /// The smallest value left, or `None` for an empty domain.
     pub(crate) fn min(&self, var: VarId) -> Option<i32> {
-        let (words, base) = self.words_of(var);
-        words
-            .iter()
-            .position(|&w| w != 0)
-            .map(|i| base + (i * 64) as i32 + words[i].trailing_zeros() as i32)
+        let (words, base) = self.run(var);
+        (0..words.len())
+            .find(|&i| words.get(i) != 0)
+            .map(|i| base + (i * 64) as i32 + words.get(i).trailing_zeros() as i32)
     }
 
     /// The largest value left, or `None` for an empty domain.
     pub(crate) fn max(&self, var: VarId) -> Option<i32> {
-        let (words, base) = self.words_of(var);
-        words
-            .iter()
-            .rposition(|&w| w != 0)
-            .map(|i| base + (i * 64) as i32 + 63 - words[i].leading_zeros() as i32)
+        let (words, base) = self.run(var);
+        (0..words.len())
+            .rev()
+            .find(|&i| words.get(i) != 0)
+            .map(|i| base + (i * 64) as i32 + 63 - words.get(i).leading_zeros() as i32)
     }
 
     /// The single value of a fixed variable.
@@ -130,7 +194,7 @@ impl Domains {
 
     /// The smallest value strictly greater than `after` (or the smallest of all when `None`).
     pub(crate) fn next_above(&self, var: VarId, after: Option<i32>) -> Option<i32> {
-        let (words, base) = self.words_of(var);
+        let (words, base) = self.run(var);
         let start = match after {
             None => 0,
             Some(v) => {
@@ -146,7 +210,7 @@ impl Domains {
         if index >= words.len() {
             return None;
         }
-        let mut word = words[index] & (!0u64 << (start % 64));
+        let mut word = words.get(index) & (!0u64 << (start % 64));
         loop {
             if word != 0 {
                 return Some(base + (index * 64) as i32 + word.trailing_zeros() as i32);
@@ -155,13 +219,13 @@ impl Domains {
             if index == words.len() {
                 return None;
             }
-            word = words[index];
+            word = words.get(index);
         }
     }
 
     /// The largest value strictly smaller than `before` (or the largest of all when `None`).
     pub(crate) fn next_below(&self, var: VarId, before: Option<i32>) -> Option<i32> {
-        let (words, base) = self.words_of(var);
+        let (words, base) = self.run(var);
         let end = match before {
             None => words.len() * 64,
             Some(v) => {
@@ -176,9 +240,9 @@ impl Domains {
         let mut index = (end - 1) / 64;
         let keep = end - index * 64;
         let mut word = if keep == 64 {
-            words[index]
+            words.get(index)
         } else {
-            words[index] & ((1u64 << keep) - 1)
+            words.get(index) & ((1u64 << keep) - 1)
         };
         loop {
             if word != 0 {
@@ -188,7 +252,7 @@ impl Domains {
                 return None;
             }
             index -= 1;
-            word = words[index];
+            word = words.get(index);
         }
     }
 
@@ -199,12 +263,12 @@ impl Domains {
         if i64::from(max) - i64::from(min) >= 64 {
             return None;
         }
-        let (words, base) = self.words_of(var);
+        let (words, base) = self.run(var);
         let offset = (i64::from(min) - i64::from(base)) as usize;
         let (index, shift) = (offset / 64, offset % 64);
-        let mut window = words[index] >> shift;
+        let mut window = words.get(index) >> shift;
         if shift > 0 && index + 1 < words.len() {
-            window |= words[index + 1] << (64 - shift);
+            window |= words.get(index + 1) << (64 - shift);
         }
         let span = (max - min) as u32 + 1;
         if span < 64 {
@@ -215,12 +279,12 @@ impl Domains {
 
     /// The values of `var`, smallest first.
     pub(crate) fn iter(&self, var: VarId) -> DomainIter<'_> {
-        let (words, base) = self.words_of(var);
+        let (words, base) = self.run(var);
         DomainIter {
             words,
             base,
             index: 0,
-            current: words.first().copied().unwrap_or(0),
+            current: if words.len() > 0 { words.get(0) } else { 0 },
         }
     }
 
@@ -230,7 +294,6 @@ impl Domains {
         self.trail.push(TrailEntry {
             word: word as u32,
             var: var.0,
-            old_size: self.sizes[var.index()],
             old,
         });
         self.words[word] = new;
@@ -256,8 +319,8 @@ impl Domains {
             return;
         };
         let l = self.layout[var.index()];
-        let first = l.first_word as usize;
-        for word in first..first + l.word_count as usize {
+        for i in 0..l.word_count as usize {
+            let word = l.at(i);
             let new = if word == target { bit } else { 0 };
             if self.words[word] != new {
                 self.write_word(var, word, new, 1);
@@ -274,8 +337,10 @@ impl Domains {
     pub(crate) fn restore(&mut self, mark: TrailMark) {
         while self.trail.len() > mark.0 {
             if let Some(entry) = self.trail.pop() {
-                self.words[entry.word as usize] = entry.old;
-                self.sizes[entry.var as usize] = entry.old_size;
+                let word = &mut self.words[entry.word as usize];
+                let size = &mut self.sizes[entry.var as usize];
+                *size = *size + entry.old.count_ones() - word.count_ones();
+                *word = entry.old;
             }
         }
     }
@@ -283,7 +348,7 @@ impl Domains {
 
 /// The values of one domain in ascending order.
 pub(crate) struct DomainIter<'a> {
-    words: &'a [u64],
+    words: Run<'a>,
     base: i32,
     index: usize,
     current: u64,
@@ -304,7 +369,7 @@ impl Iterator for DomainIter<'_> {
             if self.index >= self.words.len() {
                 return None;
             }
-            self.current = self.words[self.index];
+            self.current = self.words.get(self.index);
         }
     }
 }

@@ -69,3 +69,96 @@ fn next_above_and_below_walk_the_domain() {
     assert_eq!(d.next_above(VarId(1), Some(5)), None);
     assert_eq!(d.next_below(VarId(1), Some(5)), None);
 }
+
+/// Runs one random sequence of removals, assignments and restores on `domains` and on sets of
+/// values kept beside them, and checks every query after every step.
+fn agrees_with_sets_under_random_changes(initial: &[(i32, Vec<u64>)], seed: u64) {
+    let mut d = Domains::new(initial.iter().map(|(base, bits)| (*base, bits.as_slice())));
+    let sets: Vec<std::collections::BTreeSet<i32>> = initial
+        .iter()
+        .map(|(base, bits)| {
+            (0..bits.len() * 64)
+                .filter(|&i| bits[i / 64] >> (i % 64) & 1 == 1)
+                .map(|i| base + i as i32)
+                .collect()
+        })
+        .collect();
+    let mut state = seed;
+    let mut random = |below: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % below
+    };
+    let mut history = vec![(d.mark(), sets.clone())];
+    let mut sets = sets;
+    for _ in 0..400 {
+        let var = random(sets.len());
+        let x = VarId(var as u32);
+        let (base, bits) = &initial[var];
+        let value = base - 2 + random(bits.len() * 64 + 4) as i32;
+        match random(10) {
+            0..=5 => assert_eq!(d.remove(x, value), sets[var].remove(&value)),
+            6 if sets[var].contains(&value) => {
+                d.assign(x, value);
+                sets[var] = [value].into();
+            }
+            7 => history.push((d.mark(), sets.clone())),
+            8 if history.len() > 1 => {
+                let (mark, saved) = history.pop().unwrap_or_else(|| unreachable!());
+                d.restore(mark);
+                sets = saved;
+            }
+            _ => {}
+        }
+        for (i, set) in sets.iter().enumerate() {
+            let x = VarId(i as u32);
+            assert_eq!(d.size(x) as usize, set.len());
+            assert_eq!(d.min(x), set.first().copied());
+            assert_eq!(d.max(x), set.last().copied());
+            assert_eq!(
+                d.iter(x).collect::<Vec<_>>(),
+                set.iter().copied().collect::<Vec<_>>()
+            );
+            assert_eq!(d.contains(x, value), set.contains(&value));
+            assert_eq!(
+                d.next_above(x, Some(value)),
+                set.range(value + 1..).next().copied()
+            );
+            assert_eq!(
+                d.next_below(x, Some(value)),
+                set.range(..value).next_back().copied()
+            );
+            let window = d.window64(x).map(|(min, bits)| {
+                (0..64)
+                    .filter(|b| bits >> b & 1 == 1)
+                    .map(|b| min + b)
+                    .collect::<Vec<_>>()
+            });
+            let spans_64 = matches!((set.first(), set.last()), (Some(a), Some(b)) if b - a < 64);
+            assert_eq!(window, spans_64.then(|| set.iter().copied().collect()));
+        }
+    }
+}
+
+#[test]
+fn striped_and_packed_layouts_agree_with_plain_sets() {
+    let full = |words: usize, len: usize| -> Vec<u64> {
+        let mut bits = vec![0u64; words];
+        for i in 0..len {
+            bits[i / 64] |= 1 << (i % 64);
+        }
+        bits
+    };
+    // Runs of one length are striped (words of a rank side by side); very uneven ones packed.
+    let even = vec![(-5, full(3, 190)), (0, full(3, 150)), (100, full(3, 192))];
+    let uneven = vec![(-5, full(3, 190)), (7, full(1, 10)), (1, full(1, 1))];
+    let striped = Domains::new(even.iter().map(|(b, w)| (*b, w.as_slice())));
+    let packed = Domains::new(uneven.iter().map(|(b, w)| (*b, w.as_slice())));
+    assert_eq!(striped.layout[1].stride, 3);
+    assert_eq!(packed.layout[1].stride, 1);
+    for seed in 0..20 {
+        agrees_with_sets_under_random_changes(&even, seed);
+        agrees_with_sets_under_random_changes(&uneven, seed);
+    }
+}

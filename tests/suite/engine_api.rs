@@ -258,3 +258,87 @@ fn all_different_over_repeated_variables_leaves_no_false_solution_under_mac() {
         }
     }
 }
+
+/// A board checked by brute force over every pair of rows, independent of the engine.
+fn attack_free(columns: &[i32]) -> bool {
+    (0..columns.len()).all(|a| {
+        (a + 1..columns.len()).all(|b| {
+            let (ca, cb) = (columns[a], columns[b]);
+            ca != cb && (ca - cb).unsigned_abs() as usize != b - a
+        })
+    })
+}
+
+#[test]
+fn restarts_find_valid_first_solutions_in_every_mode_and_never_repeat_a_count() {
+    use csp_toolkit::csp::{ValueOrder, VarOrder};
+    let queens = QueensModel::new(40, Encoding::AllDiff).unwrap();
+    for inference in MODES.into_iter().skip(1) {
+        for (var_order, value_order) in [
+            (VarOrder::MinDomain, ValueOrder::Random { seed: 3 }),
+            (VarOrder::DomWdeg, ValueOrder::Ascending),
+        ] {
+            let solver = Solver::new(&queens.model)
+                .inference(inference)
+                .var_order(var_order)
+                .value_order(value_order)
+                .max_solutions(Some(1))
+                .restarts(Some(1));
+            let mut found = None;
+            let summary = solver.solve(|s| {
+                found = Some(s.values().to_vec());
+                ControlFlow::Break(())
+            });
+            let found = found.unwrap();
+            assert!(
+                attack_free(&found),
+                "{inference:?} {var_order:?}: {found:?}"
+            );
+            assert!(
+                summary.stats.restarts >= 1 || summary.stats.backtracks == 0,
+                "{inference:?} {var_order:?}: {:?}",
+                summary.stats
+            );
+        }
+    }
+    // Where more than one solution is wanted, restarts would meet solutions twice: the search
+    // does not restart, and the count stays A000170's.
+    let eight = QueensModel::new(8, Encoding::AllDiff).unwrap();
+    let summary = Solver::new(&eight.model)
+        .value_order(ValueOrder::Random { seed: 5 })
+        .restarts(Some(1))
+        .solve(|_| ControlFlow::Continue(()));
+    assert_eq!(summary.stats.solutions, oeis_a000170()[8]);
+    assert_eq!(summary.stats.restarts, 0);
+}
+
+#[test]
+fn a_restart_budget_of_one_failure_restarts_after_each_luby_term() {
+    use csp_toolkit::csp::ValueOrder;
+    // Plain backtracking on 30 queens fails many times; with a scale of 1 run i may fail
+    // luby(i) times, so after R restarts the failures are at least 1+1+2+1+1+2+4+... (R terms).
+    let queens = QueensModel::new(30, Encoding::AllDiff).unwrap();
+    let summary = Solver::new(&queens.model)
+        .inference(Inference::None)
+        .value_order(ValueOrder::Random { seed: 7 })
+        .max_solutions(Some(1))
+        .restarts(Some(1))
+        .solve(|_| ControlFlow::Continue(()));
+    assert_eq!(summary.outcome, Outcome::Solved);
+    // The sequence by its doubling construction: S(k+1) = S(k) S(k) 2^k, from S(1) = 1.
+    let mut luby = vec![1u64];
+    while luby.len() <= summary.stats.restarts as usize {
+        let top = 2 * luby.iter().max().unwrap();
+        luby.extend_from_within(..);
+        luby.push(top);
+    }
+    let restarts = summary.stats.restarts as usize;
+    assert!(restarts >= 1, "{:?}", summary.stats);
+    let spent: u64 = luby[..restarts].iter().sum();
+    let allowed: u64 = luby[..=restarts].iter().sum();
+    assert!(
+        (spent..allowed).contains(&summary.stats.backtracks),
+        "{} failures after {restarts} restarts",
+        summary.stats.backtracks
+    );
+}

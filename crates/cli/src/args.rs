@@ -253,6 +253,11 @@ pub struct SearchArgs {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 
+    /// Restart from the root after SCALE x 1, 1, 2, 1, 1, 2, 4, ... failures (Luby); for a
+    /// search for one solution, with --val-order random or --var-order dom-wdeg.
+    #[arg(long, value_name = "SCALE", value_parser = clap::value_parser!(u64).range(1..))]
+    pub restarts: Option<u64>,
+
     /// Print statistics on stderr after the run (--stats=json for one JSON object).
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true,
           default_missing_value = "text", value_name = "FORMAT")]

@@ -18,6 +18,7 @@ const DEFAULTS: SearchSettings = SearchSettings {
     inference: Inference::ForwardChecking,
     var_order: VarOrder::DomWdeg,
     value_order: ValueOrder::Ascending,
+    restarts: None,
 };
 
 /// A validated `color` run.
@@ -34,10 +35,15 @@ impl ColorJob {
         if args.colors == Some(0) {
             return Err("--colors must be at least 1".into());
         }
+        let search = SearchSettings::from_args(&args.search, DEFAULTS)?;
+        search.check_restarts(
+            args.colors.is_some(),
+            "add --colors K (finding the fewest colours goes through many solutions)",
+        )?;
         Ok(ColorJob {
             file: args.file.clone(),
             colors: args.colors,
-            search: SearchSettings::from_args(&args.search, DEFAULTS)?,
+            search,
             limits: limits(&args.search, &signals.cancel)?,
             stats: args.search.stats,
         })

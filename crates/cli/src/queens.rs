@@ -36,6 +36,7 @@ const DEFAULTS: SearchSettings = SearchSettings {
     inference: Inference::ForwardChecking,
     var_order: VarOrder::Input,
     value_order: ValueOrder::Ascending,
+    restarts: None,
 };
 
 #[derive(Copy, Clone, Debug)]
@@ -130,6 +131,10 @@ impl QueensJob {
         }
         let limits = limits(&args.search, &signals.cancel)?;
         let max_solutions = if args.first { Some(1) } else { args.limit };
+        search.check_restarts(
+            max_solutions == Some(1) && !args.count && shard.is_none(),
+            "add --first",
+        )?;
         if args.trace {
             if n > MAX_TRACE_N {
                 return Err(format!("--trace draws boards of at most N = {MAX_TRACE_N}"));

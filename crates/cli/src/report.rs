@@ -88,10 +88,15 @@ pub fn text(info: &RunInfo, summary: &Summary, signal: Option<&'static str>) -> 
         ("pruned", s.pruned.to_string()),
         ("wipeouts", s.wipeouts.to_string()),
         ("max depth", s.max_depth.to_string()),
+        ("restarts", s.restarts.to_string()),
         ("time", format!("{:.6} s", s.elapsed.as_secs_f64())),
     ];
     let mut out = format!("{title} for {} ({}):\n", info.problem, config.join(", "));
     for (label, value) in rows {
+        // Restarts are shown where there were some; most searches never restart.
+        if label == "restarts" && s.restarts == 0 {
+            continue;
+        }
         out.push_str(&format!("  {label:<13}{value:>16}\n"));
     }
     out

@@ -12,6 +12,8 @@ pub struct SearchSettings {
     pub inference: Inference,
     pub var_order: VarOrder,
     pub value_order: ValueOrder,
+    /// The scale of Luby restarts.
+    pub restarts: Option<u64>,
 }
 
 impl SearchSettings {
@@ -43,6 +45,7 @@ impl SearchSettings {
                 },
                 None => defaults.value_order,
             },
+            restarts: args.restarts,
         })
     }
 
@@ -52,6 +55,18 @@ impl SearchSettings {
             .inference(self.inference)
             .var_order(self.var_order)
             .value_order(self.value_order)
+            .restarts(self.restarts)
+    }
+
+    /// Refuses restarts for a search that looks for more than one solution, where the engine
+    /// would not apply them (a restarted search would meet its solutions again).
+    pub fn check_restarts(&self, single_solution: bool, instead: &str) -> Result<(), String> {
+        if self.restarts.is_some() && !single_solution {
+            return Err(format!(
+                "--restarts applies to a search for one solution: {instead}"
+            ));
+        }
+        Ok(())
     }
 
     pub fn describe(&self) -> String {
@@ -69,6 +84,7 @@ pub fn given_engine_options(args: &SearchArgs) -> Vec<&'static str> {
         ("--var-order", args.var_order.is_some()),
         ("--val-order", args.val_order.is_some()),
         ("--seed", args.seed.is_some()),
+        ("--restarts", args.restarts.is_some()),
     ]
     .iter()
     .filter(|(_, given)| *given)

@@ -7,7 +7,7 @@ use crate::output::Output;
 use crate::recordings::{observers, Recordings};
 use crate::replay::Board;
 use crate::report::{self, RunInfo};
-use crate::search_options::{limits, SearchSettings};
+use crate::search_options::{given_engine_options, limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use csp::{Inference, Limit, Limits, Outcome, Statistics, ValueOrder, VarOrder};
 use serde_json::json;
@@ -22,6 +22,7 @@ const DEFAULTS: SearchSettings = SearchSettings {
     inference: Inference::Mac,
     var_order: VarOrder::MinDomain,
     value_order: ValueOrder::Ascending,
+    restarts: None,
 };
 
 /// What to do with each puzzle.
@@ -153,17 +154,10 @@ impl SudokuJob {
         } else {
             Mode::Solve
         };
-        let engine_options: Vec<&str> = [
-            ("--inference", args.search.inference.is_some()),
-            ("--var-order", args.search.var_order.is_some()),
-            ("--val-order", args.search.val_order.is_some()),
-            ("--seed", args.search.seed.is_some()),
-        ]
-        .into_iter()
-        .filter(|(_, given)| *given)
-        .map(|(name, _)| name)
-        .chain(args.record.given())
-        .collect();
+        let engine_options: Vec<&str> = given_engine_options(&args.search)
+            .into_iter()
+            .chain(args.record.given())
+            .collect();
         let engine = match args.engine {
             Some(SudokuEngineArg::Csp) => Engine::Csp,
             Some(SudokuEngineArg::Bitmask) => {
@@ -177,13 +171,18 @@ impl SudokuJob {
             None if engine_options.is_empty() => Engine::Auto,
             None => Engine::Csp,
         };
+        let search = SearchSettings::from_args(&args.search, DEFAULTS)?;
+        search.check_restarts(
+            matches!(mode, Mode::Solve),
+            "not with --count, --unique or --check",
+        )?;
         Ok(SudokuJob {
             engine,
             source,
             mode,
             format: args.format,
             alphabet,
-            search: SearchSettings::from_args(&args.search, DEFAULTS)?,
+            search,
             limits: limits(&args.search, &signals.cancel)?,
             stats: args.search.stats,
             record: args.record.clone(),
@@ -716,5 +715,6 @@ fn add_stats(total: &mut Statistics, one: &Statistics) {
     total.wipeouts += one.wipeouts;
     total.max_depth = total.max_depth.max(one.max_depth);
     total.solutions += one.solutions;
+    total.restarts += one.restarts;
     total.elapsed += one.elapsed;
 }

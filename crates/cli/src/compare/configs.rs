@@ -30,6 +30,7 @@ pub fn parse(text: &str, seed: u64) -> Result<Config, String> {
         inference,
         var_order: VarOrder::Input,
         value_order: ValueOrder::Ascending,
+        restarts: None,
     };
     let mut name = mode.to_owned();
     for heuristic in parts {

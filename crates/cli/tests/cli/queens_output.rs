@@ -141,20 +141,7 @@ fn min_conflicts_finds_a_valid_board_and_refuses_what_it_cannot_do() {
             .split_whitespace()
             .map(|c| c.parse().unwrap())
             .collect();
-        let n: usize = n.parse().unwrap();
-        assert_eq!(columns.len(), n);
-        // Checked here independently: a permutation with no shared diagonal.
-        let mut sorted = columns.clone();
-        sorted.sort_unstable();
-        assert_eq!(sorted, (0..n).collect::<Vec<_>>());
-        let up: std::collections::HashSet<usize> =
-            columns.iter().enumerate().map(|(r, &c)| r + c).collect();
-        let down: std::collections::HashSet<usize> = columns
-            .iter()
-            .enumerate()
-            .map(|(r, &c)| r + n - c)
-            .collect();
-        assert_eq!((up.len(), down.len()), (n, n));
+        assert_attack_free(&columns, n.parse().unwrap());
     }
     assert_eq!(
         csp(&["queens", "3", "--engine", "min-conflicts", "--first"])
@@ -165,4 +152,76 @@ fn min_conflicts_finds_a_valid_board_and_refuses_what_it_cannot_do() {
     let listing = csp(&["queens", "8", "--engine", "min-conflicts"]);
     assert_eq!(listing.status.code(), Some(2));
     assert!(stderr(&listing).contains("use --first"));
+}
+
+/// Checked here independently of the engine: `columns` is a permutation of 0..n with no two
+/// queens on one diagonal.
+fn assert_attack_free(columns: &[usize], n: usize) {
+    assert_eq!(columns.len(), n);
+    let mut sorted = columns.to_vec();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (0..n).collect::<Vec<_>>());
+    let up: std::collections::HashSet<usize> =
+        columns.iter().enumerate().map(|(r, &c)| r + c).collect();
+    let down: std::collections::HashSet<usize> = columns
+        .iter()
+        .enumerate()
+        .map(|(r, &c)| r + n - c)
+        .collect();
+    assert_eq!((up.len(), down.len()), (n, n));
+}
+
+#[test]
+fn restarts_find_a_valid_board_and_are_refused_where_they_would_repeat_solutions() {
+    // Seed 2 at N = 500 fails often enough for a budget of 1, 1, 2, ... failures to restart.
+    let args = [
+        "queens",
+        "500",
+        "--first",
+        "--var-order",
+        "mrv",
+        "--val-order",
+        "random",
+        "--seed",
+        "2",
+        "--restarts",
+        "1",
+        "--format",
+        "cols",
+        "--stats=json",
+    ];
+    let out = csp(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let columns: Vec<usize> = stdout(&out)
+        .split_whitespace()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_attack_free(&columns, 500);
+    let stats: serde_json::Value = serde_json::from_str(stderr(&out).trim()).unwrap();
+    assert!(stats["restarts"].as_u64().unwrap() >= 1, "{stats}");
+    // The same seed and schedule give the same search.
+    assert_eq!(stdout(&csp(&args)), stdout(&out));
+    for refused in [
+        vec!["queens", "8", "--restarts", "10"],
+        vec!["queens", "8", "--count", "--restarts", "10"],
+        vec!["queens", "8", "--limit", "2", "--restarts", "10"],
+        vec!["queens", "8", "--first", "--restarts", "0"],
+        vec![
+            "queens",
+            "8",
+            "--first",
+            "--engine",
+            "bitmask",
+            "--restarts",
+            "10",
+        ],
+    ] {
+        let out = csp(&refused);
+        assert_eq!(out.status.code(), Some(2), "{refused:?}");
+        assert!(
+            stderr(&out).contains("--restarts"),
+            "{refused:?}: {}",
+            stderr(&out)
+        );
+    }
 }

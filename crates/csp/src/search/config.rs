@@ -109,6 +109,17 @@ pub(crate) struct SolveConfig {
     pub(crate) objective: Option<(crate::VarId, Sense)>,
     /// Explore only part `.0` (0-based) of `.1` disjoint parts of the tree.
     pub(crate) shard: Option<(u64, u64)>,
+    /// The scale of Luby restarts, if any.
+    pub(crate) restarts: Option<u64>,
+}
+
+impl SolveConfig {
+    /// Restarts apply only where they cannot deliver a solution twice: a search for one
+    /// solution, without an objective or a shard.
+    pub(crate) fn restart_scale(&self) -> Option<u64> {
+        let single = self.max_solutions == Some(1) && self.objective.is_none();
+        self.restarts.filter(|_| single && self.shard.is_none())
+    }
 }
 
 /// A name that did not match any choice.

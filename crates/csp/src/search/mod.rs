@@ -7,6 +7,7 @@
 
 mod config;
 mod core;
+mod luby;
 mod node_loop;
 mod observer;
 mod outcome;
@@ -103,6 +104,19 @@ impl<'m> Solver<'m> {
     /// Stop after `k` solutions (`None`: find them all).
     pub fn max_solutions(mut self, k: Option<u64>) -> Self {
         self.config.max_solutions = k;
+        self
+    }
+
+    /// Luby restarts: run `i` of the search may fail `scale` times the `i`-th term of the Luby
+    /// sequence (1, 1, 2, 1, 1, 2, 4, ...) before it starts again from the root. A restart
+    /// keeps what changes between runs, the random generator of [`ValueOrder::Random`] and the
+    /// weights of [`VarOrder::DomWdeg`]; with neither, every run repeats the first. Restarts
+    /// cut the long runs that chronological backtracking gets stuck in (N-Queens with `mrv`
+    /// beyond a few thousand rows). They apply only to a search that stops at its first
+    /// solution (`max_solutions(Some(1))`, no objective, no shard), since a restarted search
+    /// would meet its solutions again.
+    pub fn restarts(mut self, scale: Option<u64>) -> Self {
+        self.config.restarts = scale;
         self
     }
 

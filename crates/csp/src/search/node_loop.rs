@@ -1,6 +1,7 @@
 //! `Search`: the depth-first node loop, resumable after each solution, on an explicit stack.
 
 use super::core::{Bound, Core};
+use super::luby::Luby;
 use super::value_order::{ChooseValue, Cursor};
 use super::var_order::SelectVar;
 use super::Sense;
@@ -55,6 +56,9 @@ pub(crate) struct Search<'m, V, W, O> {
     next_poll: u64,
     poll_every: u64,
     last_poll: Instant,
+    /// The restart schedule, and the failures in the current run.
+    luby: Option<Luby>,
+    failures_this_run: u64,
 }
 
 /// A solve whose heuristics were chosen at run time; one dynamic call per solution.
@@ -89,12 +93,14 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             stats: Statistics::default(),
             outcome: Outcome::Solved,
             solution: vec![0; model.var_count()],
-            config,
             started: Instant::now(),
             shard_ordinal: 0,
             next_poll: 0,
             poll_every: 1,
             last_poll: Instant::now(),
+            luby: config.restart_scale().map(Luby::new),
+            failures_this_run: 0,
+            config,
         }
     }
 
@@ -227,8 +233,36 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
                         self.observer.on_violation(var, value, conflict.constraint)
                     }
                 }
+                self.failures_this_run += 1;
+                if self
+                    .luby
+                    .as_ref()
+                    .is_some_and(|luby| self.failures_this_run >= luby.budget())
+                {
+                    self.restart();
+                }
             }
         }
+    }
+
+    /// Drops every open node, top first, and starts again from the root with the next run's
+    /// budget. The trail takes the domains back to the root's; the value order's arena and the
+    /// variable order's weights carry over.
+    fn restart(&mut self) {
+        while let Some(frame) = self.frames.pop() {
+            if frame.trying.is_some() {
+                self.core.unassign(frame.var);
+            }
+            self.core.store.domains.restore(frame.mark);
+            self.value_order.finish(&frame.cursor);
+        }
+        if let Some(luby) = &mut self.luby {
+            luby.advance();
+        }
+        self.failures_this_run = 0;
+        self.stats.restarts += 1;
+        self.observer.on_restart(self.stats.restarts);
+        self.step = Step::Descend;
     }
 
     /// Whether the subtree below a surviving node at `depth` is this shard's to explore.

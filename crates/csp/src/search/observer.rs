@@ -44,6 +44,12 @@ pub trait Observer {
     fn on_solution(&mut self, values: &[i32]) {
         let _ = values;
     }
+
+    /// The search dropped every open node and starts again from the root; `restarts` counts
+    /// this one. No `on_backtrack` is sent for the nodes dropped.
+    fn on_restart(&mut self, restarts: u64) {
+        let _ = restarts;
+    }
 }
 
 /// The observer that observes nothing.
@@ -77,5 +83,8 @@ impl<T: Observer + ?Sized> Observer for &mut T {
     }
     fn on_solution(&mut self, values: &[i32]) {
         (**self).on_solution(values)
+    }
+    fn on_restart(&mut self, restarts: u64) {
+        (**self).on_restart(restarts)
     }
 }

@@ -30,6 +30,8 @@ pub struct Statistics {
     pub max_depth: u64,
     /// Solutions delivered.
     pub solutions: u64,
+    /// Restarts: times the search started again from the root (see `Solver::restarts`).
+    pub restarts: u64,
     /// Wall-clock time of the solve, in seconds in JSON (`elapsed_s`).
     #[serde(rename = "elapsed_s", serialize_with = "seconds")]
     pub elapsed: Duration,

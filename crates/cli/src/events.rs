@@ -176,4 +176,7 @@ impl Observer for Fanout<'_> {
     fn on_solution(&mut self, values: &[i32]) {
         self.0.iter_mut().for_each(|o| o.on_solution(values));
     }
+    fn on_restart(&mut self, restarts: u64) {
+        self.0.iter_mut().for_each(|o| o.on_restart(restarts));
+    }
 }

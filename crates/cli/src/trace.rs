@@ -270,6 +270,14 @@ impl Observer for QueensTrace<'_> {
         self.emit();
     }
 
+    fn on_restart(&mut self, restarts: u64) {
+        let _ = writeln!(
+            self.text,
+            "restart {restarts}: every queen taken back; the search starts again at the top\n"
+        );
+        self.emit();
+    }
+
     fn on_solution(&mut self, values: &[i32]) {
         self.confirm_trying();
         self.solutions += 1;

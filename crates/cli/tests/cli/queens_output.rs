@@ -201,6 +201,37 @@ fn restarts_find_a_valid_board_and_are_refused_where_they_would_repeat_solutions
     assert!(stats["restarts"].as_u64().unwrap() >= 1, "{stats}");
     // The same seed and schedule give the same search.
     assert_eq!(stdout(&csp(&args)), stdout(&out));
+    // The trace says where the search went back to the top; the board it draws next starts
+    // empty again (the queens of the dropped path are taken back first).
+    let traced = csp(&[
+        "queens",
+        "8",
+        "--first",
+        "--inference",
+        "none",
+        "--val-order",
+        "random",
+        "--seed",
+        "1",
+        "--restarts",
+        "1",
+        "--trace",
+    ]);
+    assert_eq!(traced.status.code(), Some(0));
+    let text = stdout(&traced);
+    let after = text
+        .split("restart 1:")
+        .nth(1)
+        .expect("a restart in the trace");
+    let first_board: Vec<&str> = after.lines().skip(4).take(8).map(str::trim).collect();
+    assert_eq!(
+        first_board
+            .iter()
+            .map(|l| l.matches('Q').count())
+            .sum::<usize>(),
+        1,
+        "{after}"
+    );
     for refused in [
         vec!["queens", "8", "--restarts", "10"],
         vec!["queens", "8", "--count", "--restarts", "10"],

@@ -247,11 +247,14 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
 
     /// Drops every open node, top first, and starts again from the root with the next run's
     /// budget. The trail takes the domains back to the root's; the value order's arena and the
-    /// variable order's weights carry over.
+    /// variable order's weights carry over. Observers see each dropped assignment taken back,
+    /// as in an ordinary backtrack, so that their picture of the board stays right.
     fn restart(&mut self) {
         while let Some(frame) = self.frames.pop() {
-            if frame.trying.is_some() {
+            if let Some(value) = frame.trying {
                 self.core.unassign(frame.var);
+                self.observer
+                    .on_backtrack(frame.var, value, self.frames.len() + 1);
             }
             self.core.store.domains.restore(frame.mark);
             self.value_order.finish(&frame.cursor);

@@ -45,8 +45,8 @@ pub trait Observer {
         let _ = values;
     }
 
-    /// The search dropped every open node and starts again from the root; `restarts` counts
-    /// this one. No `on_backtrack` is sent for the nodes dropped.
+    /// The search dropped every open node (each assignment taken back with `on_backtrack`,
+    /// deepest first) and starts again from the root; `restarts` counts this one.
     fn on_restart(&mut self, restarts: u64) {
         let _ = restarts;
     }

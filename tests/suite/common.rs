@@ -70,17 +70,3 @@ impl Config {
             })
     }
 }
-
-/// A deterministic generator for random models (Knuth's MMIX constants).
-pub struct Lcg(pub u64);
-
-impl Lcg {
-    /// A number in `0..n`.
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
-}

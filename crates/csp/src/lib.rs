@@ -57,6 +57,7 @@ pub use context::{Conflict, ConflictKind, Context};
 pub use error::ModelError;
 pub use ids::{ConstraintId, VarId};
 pub use model::{Model, MAX_DOMAIN_SPAN};
+pub use rng::SplitMix64;
 pub use search::{
     Inference, Limit, Limits, NoObserver, Observer, Outcome, Sense, Solution, Solutions, Solver,
     Statistics, Summary, UnknownChoice, ValueOrder, VarOrder, SHARD_DEPTH,

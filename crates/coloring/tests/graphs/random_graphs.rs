@@ -1,19 +1,7 @@
 //! Random small graphs against brute force.
 
 use coloring::{bounds, ColoringModel, Graph};
-use csp::{Inference, Solver, VarOrder};
-
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
-}
+use csp::{Inference, Solver, SplitMix64, VarOrder};
 
 /// The number of proper colourings with at most `k` colours, by trying them all.
 fn brute_force_colorings(graph: &Graph, k: u32) -> u64 {
@@ -41,7 +29,7 @@ fn brute_force_colorings(graph: &Graph, k: u32) -> u64 {
 
 #[test]
 fn colourings_match_brute_force_up_to_the_clique_renaming() {
-    let mut rng = Lcg(5);
+    let mut rng = SplitMix64::new(5);
     for case in 0..150 {
         let n = 2 + rng.below(6) as usize;
         let edges: Vec<(u32, u32)> = (0..rng.below(12))

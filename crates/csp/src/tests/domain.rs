@@ -83,13 +83,8 @@ fn agrees_with_sets_under_random_changes(initial: &[(i32, Vec<u64>)], seed: u64)
                 .collect()
         })
         .collect();
-    let mut state = seed;
-    let mut random = |below: usize| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) as usize % below
-    };
+    let mut rng = crate::rng::SplitMix64::new(seed);
+    let mut random = |below: usize| rng.below(below as u64) as usize;
     let mut history = vec![(d.mark(), sets.clone())];
     let mut sets = sets;
     for _ in 0..400 {

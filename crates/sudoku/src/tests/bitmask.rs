@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::SudokuModel;
+use csp::SplitMix64;
 
 /// Every solution of `grid` by the engine (mac, mrv), sorted.
 fn engine_solutions(grid: &Grid) -> Vec<Vec<u16>> {
@@ -29,19 +30,6 @@ fn bitmask_solutions(grid: &Grid) -> (Vec<Vec<u16>>, Summary) {
     (out, summary)
 }
 
-/// A small linear congruential generator: tests need no other randomness.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
-}
-
 #[test]
 fn the_empty_4x4_has_288_solutions_and_the_engine_finds_the_same() {
     let empty = Grid::empty(2);
@@ -57,7 +45,9 @@ const SOLVED_9X9: &str =
 
 #[test]
 fn random_4x4_and_9x9_puzzles_have_the_engines_solution_sets() {
-    let mut rng = Lcg(2026);
+    // Any seed checks the same thing; with this one no draw is a sparse 9x9 with thousands of
+    // solutions to list twice, so the test stays under a second.
+    let mut rng = SplitMix64::new(3);
     let solved: Vec<u16> = SOLVED_9X9.bytes().map(|b| u16::from(b - b'0')).collect();
     let mut compared = [0usize; 2];
     for round in 0..400 {

@@ -5,7 +5,7 @@
 
 use coloring::bounds::{dsatur, greedy_clique};
 use coloring::{ColoringModel, DimacsReader};
-use csp::Solver;
+use csp::{Poller, Solver};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -25,12 +25,16 @@ fuzz_target!(|data: &[u8]| {
     if graph.vertex_count() > 60 {
         return;
     }
-    let greedy = dsatur(graph);
+    let Ok(greedy) = dsatur(graph, &mut Poller::unlimited()) else {
+        panic!("DSATUR stopped with no limit set");
+    };
     assert!(
         graph.is_proper(&greedy),
         "DSATUR gave an improper colouring"
     );
-    let clique = greedy_clique(graph);
+    let Ok(clique) = greedy_clique(graph, &mut Poller::unlimited()) else {
+        panic!("the clique search stopped with no limit set");
+    };
     for pair in clique.windows(2) {
         assert!(graph.adjacent(pair[0], pair[1]) || clique.len() < 2);
     }

@@ -12,9 +12,9 @@ fuzz_target!(|data: &[u8]| {
     // The first byte picks an alphabet, as `--alphabet` would.
     let (choice, text) = data.split_first().map_or((0, &[][..]), |(c, t)| (*c, t));
     let alphabet = match choice % 4 {
-        1 => Alphabet::new("0123456789ABCDEF"),
-        2 => Alphabet::new("ABCDEFGHI"),
-        3 => Alphabet::new("1234"),
+        1 => Alphabet::new("0123456789ABCDEF").ok(),
+        2 => Alphabet::new("ABCDEFGHI").ok(),
+        3 => Alphabet::new("1234").ok(),
         _ => None,
     };
     let text = String::from_utf8_lossy(text);

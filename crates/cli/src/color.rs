@@ -3,15 +3,20 @@
 
 use crate::args::{ColorArgs, StatsFormat};
 use crate::exit_code::Status;
+use crate::input::{self, ReadStop};
 use crate::output::Output;
 use crate::report::{self, RunInfo};
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use coloring::{bounds, ColoringModel, DimacsGraph, DimacsReader, Graph};
-use csp::{Inference, Limit, Limits, Outcome, Summary, ValueOrder, VarOrder};
+use csp::{
+    Inference, Limit, Limits, ModelError, Outcome, Poller, Statistics, Summary, ValueOrder,
+    VarOrder,
+};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::ops::ControlFlow;
+use std::time::Instant;
 
 /// Forward checking with dom/wdeg was the fastest on the DIMACS test graphs (README).
 const DEFAULTS: SearchSettings = SearchSettings {
@@ -28,10 +33,28 @@ pub struct ColorJob {
     search: SearchSettings,
     limits: Limits,
     stats: Option<StatsFormat>,
+    /// When the run started: the time limit counts from here, reading the graph included.
+    started: Instant,
+}
+
+/// How a run ended: its status, the search's figures if it searched, and the colouring to
+/// print if it has one.
+type Done = (Status, Option<Summary>, Option<Vec<u32>>);
+
+/// How a phase before the search ended early.
+enum Early {
+    /// A message for the user and the status to exit with.
+    Failed(String, Status),
+    /// A limit stopped the run while it was doing this (a phrase: "reading the graph").
+    Stopped(Limit, &'static str),
 }
 
 impl ColorJob {
-    pub fn from_args(args: &ColorArgs, signals: &Signals) -> Result<Self, String> {
+    pub fn from_args(
+        args: &ColorArgs,
+        signals: &Signals,
+        started: Instant,
+    ) -> Result<Self, String> {
         if args.colors == Some(0) {
             return Err("--colors must be at least 1".into());
         }
@@ -44,53 +67,78 @@ impl ColorJob {
             file: args.file.clone(),
             colors: args.colors,
             search,
-            limits: limits(&args.search, &signals.cancel)?,
+            limits: limits(&args.search, &signals.cancel, Some(started))?,
             stats: args.search.stats,
+            started,
         })
     }
 
-    fn read(&self) -> Result<DimacsGraph, String> {
+    /// Reads the graph line by line, ticking `poller` per line.
+    fn read(&self, poller: &mut Poller) -> Result<DimacsGraph, Early> {
         let name = self.file.display().to_string();
-        let input: Box<dyn BufRead> = if name == "-" {
+        let failed = |message: String| Early::Failed(message, Status::BadInput);
+        let input: Box<dyn BufRead + Send> = if name == "-" {
             Box::new(BufReader::new(io::stdin()))
         } else {
-            let file = File::open(&self.file).map_err(|e| format!("cannot read {name}: {e}"))?;
+            let file =
+                File::open(&self.file).map_err(|e| failed(format!("cannot read {name}: {e}")))?;
             Box::new(BufReader::new(file))
         };
         let mut reader = DimacsReader::new();
-        let mut last = 0;
-        for (i, line) in input.lines().enumerate() {
-            let line = line.map_err(|e| format!("{name}: line {}: {e}", i + 1))?;
-            reader
-                .feed(i + 1, &line)
-                .map_err(|e| format!("{name}: {e}"))?;
-            last = i + 1;
+        let mut bad = None;
+        let read = input::for_each_line(input, poller, |number, bytes| {
+            let Ok(line) = std::str::from_utf8(bytes) else {
+                bad = Some(format!("{name}: line {number}: not valid UTF-8 text"));
+                return ControlFlow::Break(());
+            };
+            match reader.feed(number, line.trim_end_matches(['\n', '\r'])) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    bad = Some(format!("{name}: {e}"));
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        let last = match read {
+            Ok(last) => last,
+            Err(ReadStop::Io(line, e)) => return Err(failed(format!("{name}: line {line}: {e}"))),
+            Err(ReadStop::Limit(limit)) => return Err(Early::Stopped(limit, "reading the graph")),
+        };
+        if let Some(message) = bad {
+            return Err(failed(message));
         }
-        reader.finish(last).map_err(|e| format!("{name}: {e}"))
+        reader
+            .finish(last)
+            .map_err(|e| failed(format!("{name}: {e}")))
     }
 
     pub fn run(&self, signals: &Signals, mut out: Output) -> Status {
-        let read = match self.read() {
-            Ok(read) => read,
-            Err(message) => {
+        let mut poller = Poller::new(&self.limits);
+        let result = self
+            .read(&mut poller)
+            .and_then(|read| self.solve(&read, &mut poller, signals));
+        let (status, summary, colors) = match result {
+            Ok(done) => done,
+            Err(Early::Failed(message, status)) => {
                 eprintln!("csp color: {message}");
-                return Status::BadInput;
+                return status;
             }
-        };
-        if read.repeated_edges > 0 {
-            eprintln!(
-                "csp color: note: {} repeated edges counted once",
-                read.repeated_edges
-            );
-        }
-        if read.self_loops > 0 {
-            eprintln!("csp color: note: {} self-loops ignored", read.self_loops);
-        }
-        let graph = &read.graph;
-        let clique = bounds::greedy_clique(graph);
-        let (status, summary, colors) = match self.colors {
-            Some(k) => self.with_k(graph, k, &clique, signals),
-            None => self.minimum(graph, &clique, signals),
+            Err(Early::Stopped(limit, doing)) => {
+                let summary = Summary {
+                    outcome: Outcome::LimitReached(limit),
+                    stats: Statistics::default(),
+                };
+                let by = report::stopper(summary.outcome, signals.received().map(Received::name));
+                eprintln!(
+                    "csp color: stopped by {} while {doing}",
+                    by.unwrap_or("a limit")
+                );
+                (
+                    stopped(&summary, signals).unwrap_or(Status::Limit),
+                    Some(summary),
+                    None,
+                )
+            }
         };
         if let Some(colors) = &colors {
             let mut text = String::with_capacity(colors.len() * 8);
@@ -104,7 +152,15 @@ impl ColorJob {
                 return Status::BadInput;
             }
         }
-        if let (Some(format), Some(summary)) = (self.stats, &summary) {
+        if let Some(mut summary) = summary {
+            // The run's wall-clock time, reading and bounds included, as the limit counts it.
+            summary.stats.elapsed = self.started.elapsed();
+            let partial = matches!(summary.outcome, Outcome::LimitReached(_));
+            let format = match (self.stats, partial) {
+                (Some(format), _) => Some(format),
+                (None, true) => Some(StatsFormat::Text),
+                (None, false) => None,
+            };
             let info = RunInfo {
                 problem: format!("colouring {}", self.file.display()),
                 engine: "csp",
@@ -115,11 +171,35 @@ impl ColorJob {
             };
             let signal = signals.received().map(Received::name);
             match format {
-                StatsFormat::Json => eprintln!("{}", report::json(&info, summary, signal)),
-                StatsFormat::Text => eprint!("{}", report::text(&info, summary, signal)),
+                Some(StatsFormat::Json) => eprintln!("{}", report::json(&info, &summary, signal)),
+                Some(StatsFormat::Text) => eprint!("{}", report::text(&info, &summary, signal)),
+                None => {}
             }
         }
         status
+    }
+
+    /// Bounds, model and search for the graph read.
+    fn solve(
+        &self,
+        read: &DimacsGraph,
+        poller: &mut Poller,
+        signals: &Signals,
+    ) -> Result<Done, Early> {
+        if read.repeated_edges > 0 {
+            eprintln!(
+                "csp color: note: {} repeated edges counted once",
+                read.repeated_edges
+            );
+        }
+        if read.self_loops > 0 {
+            eprintln!("csp color: note: {} self-loops ignored", read.self_loops);
+        }
+        let graph = &read.graph;
+        match self.colors {
+            Some(k) => self.with_k(graph, k, poller, signals),
+            None => self.minimum(graph, poller, signals),
+        }
     }
 
     /// A colouring with at most `k` colours, or the proof that there is none.
@@ -127,9 +207,11 @@ impl ColorJob {
         &self,
         graph: &Graph,
         k: u32,
-        clique: &[usize],
+        poller: &mut Poller,
         signals: &Signals,
-    ) -> (Status, Option<Summary>, Option<Vec<u32>>) {
+    ) -> Result<Done, Early> {
+        let clique = bounds::greedy_clique(graph, poller)
+            .map_err(|limit| Early::Stopped(limit, "looking for a clique"))?;
         if clique.len() > k as usize {
             let members: Vec<String> = clique.iter().map(|v| (v + 1).to_string()).collect();
             eprintln!(
@@ -137,15 +219,9 @@ impl ColorJob {
                 members.join(" "),
                 clique.len()
             );
-            return (Status::NoSolution, None, None);
+            return Ok((Status::NoSolution, None, None));
         }
-        let model = match ColoringModel::new(graph, k, clique) {
-            Ok(m) => m,
-            Err(e) => {
-                eprintln!("csp color: cannot build the model: {e}");
-                return (Status::BadInput, None, None);
-            }
-        };
+        let model = build(ColoringModel::build(graph, k, &clique, poller))?;
         let mut found = None;
         let summary = self
             .search
@@ -157,8 +233,14 @@ impl ColorJob {
                 ControlFlow::Break(())
             });
         if let Some(colors) = found {
-            debug_assert!(graph.is_proper(&colors));
-            return (Status::Success, Some(summary), Some(colors));
+            if !graph.is_proper(&colors) {
+                eprintln!("csp color: internal error: the colouring found is not proper");
+                return Err(Early::Failed(
+                    "no colouring printed".into(),
+                    Status::BadInput,
+                ));
+            }
+            return Ok((Status::Success, Some(summary), Some(colors)));
         }
         let status = match stopped(&summary, signals) {
             Some(status) => {
@@ -172,33 +254,50 @@ impl ColorJob {
                 Status::NoSolution
             }
         };
-        (status, Some(summary), None)
+        Ok((status, Some(summary), None))
     }
 
-    /// The chromatic number: branch and bound below DSATUR's colouring.
+    /// The chromatic number: branch and bound below DSATUR's colouring. DSATUR comes first,
+    /// so that a run stopped later still has a colouring to print.
     fn minimum(
         &self,
         graph: &Graph,
-        clique: &[usize],
+        poller: &mut Poller,
         signals: &Signals,
-    ) -> (Status, Option<Summary>, Option<Vec<u32>>) {
-        let mut best = bounds::dsatur(graph);
+    ) -> Result<Done, Early> {
+        let mut best = bounds::dsatur(graph, poller)
+            .map_err(|limit| Early::Stopped(limit, "colouring by DSATUR"))?;
         let mut best_k = bounds::colors_used(&best);
+        eprintln!("csp color: DSATUR uses {best_k} colours");
+        let not_proven = |limit: Limit, best: Vec<u32>, best_k: u32| {
+            let summary = Summary {
+                outcome: Outcome::LimitReached(limit),
+                stats: Statistics::default(),
+            };
+            eprintln!("colors {best_k} best found, not proven");
+            let status = stopped(&summary, signals).unwrap_or(Status::Limit);
+            (status, Some(summary), Some(best))
+        };
+        let clique = match bounds::greedy_clique(graph, poller) {
+            Ok(clique) => clique,
+            Err(limit) => return Ok(not_proven(limit, best, best_k)),
+        };
         let lower = clique.len().max(usize::from(graph.vertex_count() > 0)) as u32;
-        eprintln!("csp color: DSATUR uses {best_k} colours; a clique needs {lower}");
+        eprintln!("csp color: a clique needs {lower}");
         if best_k <= lower {
             eprintln!("colors {best_k} optimal");
-            return (Status::Success, None, Some(best));
+            return Ok((Status::Success, None, Some(best)));
         }
-        let model = match ColoringModel::minimizing(graph, best_k - 1, clique) {
-            Ok(m) => m,
+        let model = match ColoringModel::minimizing(graph, best_k - 1, &clique, poller) {
+            Ok(model) => model,
+            Err(ModelError::Stopped(limit)) => return Ok(not_proven(limit, best, best_k)),
             Err(e) => {
                 eprintln!("csp color: cannot build the model: {e}");
-                return (Status::BadInput, None, Some(best));
+                return Ok((Status::BadInput, None, Some(best)));
             }
         };
         let Some(used) = model.colors_used else {
-            return (Status::BadInput, None, Some(best));
+            return Ok((Status::BadInput, None, Some(best)));
         };
         let summary = self
             .search
@@ -206,9 +305,12 @@ impl ColorJob {
             .minimize(used)
             .limits(self.limits.clone())
             .solve(|s| {
-                best = model.colors(s);
-                best_k = s.value(used) as u32;
-                eprintln!("csp color: found a colouring with {best_k} colours");
+                let colors = model.colors(s);
+                if graph.is_proper(&colors) {
+                    best = colors;
+                    best_k = s.value(used) as u32;
+                    eprintln!("csp color: found a colouring with {best_k} colours");
+                }
                 ControlFlow::Continue(())
             });
         let status = match stopped(&summary, signals) {
@@ -221,8 +323,16 @@ impl ColorJob {
                 Status::Success
             }
         };
-        (status, Some(summary), Some(best))
+        Ok((status, Some(summary), Some(best)))
     }
+}
+
+/// A model built, or why not: a stop, or a model error for the user.
+fn build(model: Result<ColoringModel, ModelError>) -> Result<ColoringModel, Early> {
+    model.map_err(|e| match e {
+        ModelError::Stopped(limit) => Early::Stopped(limit, "building the model"),
+        e => Early::Failed(format!("cannot build the model: {e}"), Status::BadInput),
+    })
 }
 
 /// The status of a search a limit or a signal stopped, or `None` if it ran to its end.

@@ -15,6 +15,7 @@ mod color;
 mod compare;
 mod events;
 mod exit_code;
+mod input;
 mod output;
 mod progress;
 mod queens;
@@ -34,6 +35,7 @@ use clap::Parser;
 use exit_code::Status;
 use std::ffi::OsString;
 use std::process::ExitCode;
+use std::time::Instant;
 
 /// The text after `--help`: examples, then the exit codes.
 fn help_footer(examples: &str) -> String {
@@ -47,6 +49,8 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    // The time limit counts from here: reading input and building models count too.
+    let started = Instant::now();
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
@@ -61,14 +65,14 @@ where
     };
     let signals = signals::Signals::install();
     let status = match cli.command {
-        Command::Queens(args) => match queens::QueensJob::from_args(&args, &signals) {
+        Command::Queens(args) => match queens::QueensJob::from_args(&args, &signals, started) {
             Ok(job) => job.run(&signals, output::Output::new()),
             Err(message) => {
                 eprintln!("csp queens: {message}");
                 Status::BadInput
             }
         },
-        Command::Color(args) => match color::ColorJob::from_args(&args, &signals) {
+        Command::Color(args) => match color::ColorJob::from_args(&args, &signals, started) {
             Ok(job) => job.run(&signals, output::Output::new()),
             Err(message) => {
                 eprintln!("csp color: {message}");
@@ -97,8 +101,12 @@ where
     let cli = Cli::try_parse_from(args).map_err(|e| e.to_string())?;
     let signals = signals::Signals::inert();
     match cli.command {
-        Command::Queens(args) => queens::QueensJob::from_args(&args, &signals).map(drop),
-        Command::Color(args) => color::ColorJob::from_args(&args, &signals).map(drop),
+        Command::Queens(args) => {
+            queens::QueensJob::from_args(&args, &signals, Instant::now()).map(drop)
+        }
+        Command::Color(args) => {
+            color::ColorJob::from_args(&args, &signals, Instant::now()).map(drop)
+        }
         Command::Sudoku(args) => sudoku::SudokuJob::from_args(&args, &signals).map(drop),
         // A comparison checks its configurations as it runs.
         Command::Compare(_) => Ok(()),

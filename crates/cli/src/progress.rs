@@ -40,3 +40,39 @@ pub fn count_with_bar(
     );
     summary
 }
+
+/// A spinner with a message and the time its current step has taken, on stderr, on a
+/// terminal only; elsewhere it shows nothing. It redraws on a timer thread of its own, so a
+/// long run that gives no news still shows that it is alive.
+pub struct Spinner(Option<ProgressBar>);
+
+impl Spinner {
+    /// A spinner if stderr is a terminal, else a silent stand-in.
+    pub fn on_terminal() -> Self {
+        if !std::io::stderr().is_terminal() {
+            return Spinner(None);
+        }
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar.enable_steady_tick(std::time::Duration::from_millis(100));
+        Spinner(Some(bar))
+    }
+
+    /// Starts a new step: its message, and the clock from zero.
+    pub fn step(&self, message: String) {
+        if let Some(bar) = &self.0 {
+            bar.set_message(message);
+            bar.reset_elapsed();
+        }
+    }
+
+    /// Takes the spinner off the screen.
+    pub fn clear(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -10,7 +10,10 @@ use crate::report::{self, RunInfo};
 use crate::search_options::{given_engine_options, limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use crate::trace::{QueensTrace, MAX_TRACE_N};
-use csp::{Inference, Limit, Limits, Outcome, Summary, ValueOrder, VarOrder};
+use csp::{
+    Inference, Limit, Limits, ModelError, Outcome, Poller, Statistics, Summary, ValueOrder,
+    VarOrder,
+};
 use nqueens::bitmask::{self, Bitmask};
 use nqueens::{Encoding, QueensModel};
 use std::cell::RefCell;
@@ -65,11 +68,21 @@ pub struct QueensJob {
     /// The 0-based part and the number of parts.
     shard: Option<(u64, u64)>,
     symmetry: bool,
+    /// A line for stderr before the run, about a choice the user may not expect.
+    note: Option<String>,
+    /// When the run started: the time limit and the reported time count from here, so that
+    /// building the model counts too.
+    started: Instant,
 }
 
 impl QueensJob {
-    /// Checks the arguments against each other; the error is one line for the user.
-    pub fn from_args(args: &QueensArgs, signals: &Signals) -> Result<Self, String> {
+    /// Checks the arguments against each other; the error is one line for the user. The time
+    /// limit counts from `started`, the start of the run.
+    pub fn from_args(
+        args: &QueensArgs,
+        signals: &Signals,
+        started: Instant,
+    ) -> Result<Self, String> {
         let mut csp_options = given_engine_options(&args.search);
         if args.encoding.is_some() {
             csp_options.push("--encoding");
@@ -102,7 +115,7 @@ impl QueensJob {
             }
         }
         if engine_arg == EngineArg::MinConflicts {
-            return Self::min_conflicts(args);
+            return Self::min_conflicts(args, signals, started);
         }
         let encoding = match args.encoding {
             Some(EncodingArg::Binary) => Encoding::Binary,
@@ -118,6 +131,12 @@ impl QueensJob {
         if args.threads > 1 && engine_arg != EngineArg::Bitmask {
             return Err("--threads applies to --engine bitmask only".into());
         }
+        if args.threads > 1 && args.search.node_limit.is_some() {
+            return Err(
+                "--node-limit stops after an exact number of placements, which takes one thread: drop --threads"
+                    .into(),
+            );
+        }
         let shard = args.shard.as_deref().map(parse_shard).transpose()?;
         let search = SearchSettings::from_args(&args.search, DEFAULTS)?;
         if args.limit == Some(0) {
@@ -129,7 +148,7 @@ impl QueensJob {
                 args.empty_char
             ));
         }
-        let limits = limits(&args.search, &signals.cancel)?;
+        let limits = limits(&args.search, &signals.cancel, Some(started))?;
         let max_solutions = if args.first { Some(1) } else { args.limit };
         search.check_restarts(
             max_solutions == Some(1) && !args.count && shard.is_none(),
@@ -145,6 +164,21 @@ impl QueensJob {
                 ));
             }
         }
+        // Recording needs the engine's steps: say so when that is all that moved a count off
+        // the bitmask engine, which would have been much faster.
+        let recorded_only = args.engine.is_none()
+            && args.count
+            && given_engine_options(&args.search).is_empty()
+            && args.encoding.is_none()
+            && !args.trace
+            && !args.record.given().is_empty();
+        let note = (recorded_only && engine_arg == EngineArg::Csp).then(|| {
+            format!(
+                "note: {} records the steps of the csp engine, so the count runs there (fc, \
+                 input order) rather than on the faster bitmask engine, the default for --count",
+                args.record.given().join(", ")
+            )
+        });
         let engine = match engine_arg {
             EngineArg::Bitmask => Engine::Bitmask,
             // Handled above; kept total so that a new engine cannot slip through.
@@ -171,11 +205,17 @@ impl QueensJob {
             threads: args.threads,
             shard,
             symmetry: args.up_to_symmetry,
+            note,
+            started,
         })
     }
 
     /// `--engine min-conflicts`: one solution, any board size the memory allows.
-    fn min_conflicts(args: &QueensArgs) -> Result<Self, String> {
+    fn min_conflicts(
+        args: &QueensArgs,
+        signals: &Signals,
+        started: Instant,
+    ) -> Result<Self, String> {
         let mut given: Vec<&str> = given_engine_options(&args.search)
             .into_iter()
             .filter(|o| *o != "--seed")
@@ -216,11 +256,13 @@ impl QueensJob {
             empty: args.empty_char,
             stats: args.search.stats,
             trace: false,
-            limits: Limits::default(),
+            limits: limits(&args.search, &signals.cancel, Some(started))?,
             record: RecordArgs::default(),
             threads: 1,
             shard: None,
             symmetry: false,
+            note: None,
+            started,
         })
     }
 
@@ -256,14 +298,16 @@ impl QueensJob {
 
     /// Runs the job, streaming to `out`; returns the exit status.
     pub fn run(&self, signals: &Signals, out: Output) -> Status {
+        if let Some(note) = &self.note {
+            eprintln!("csp queens: {note}");
+        }
         let limits = self.limits.clone();
         let out = RefCell::new(out);
         let mut printer = Printer::new(self.n, self.format, self.empty, self.count);
         printer.symmetry = self.symmetry;
         let summary = match self.engine {
             Engine::MinConflicts { seed } => {
-                let started = Instant::now();
-                let mut stats = csp::Statistics::default();
+                let mut stats = Statistics::default();
                 let outcome = match self.n {
                     2 | 3 => Outcome::Exhausted,
                     0 => {
@@ -288,7 +332,6 @@ impl QueensJob {
                         Err(limit) => Outcome::LimitReached(limit),
                     },
                 };
-                stats.elapsed = started.elapsed();
                 Summary { outcome, stats }
             }
             Engine::Bitmask => {
@@ -316,8 +359,43 @@ impl QueensJob {
                 }
             }
             Engine::Csp(settings) => {
-                let queens = match QueensModel::new(self.n, settings.encoding) {
+                // Building the model counts against the time limit: at 100,000 rows it fills
+                // gigabytes.
+                let mut poller = Poller::new(&limits);
+                let queens = match QueensModel::build(self.n, settings.encoding, &mut poller) {
                     Ok(q) => q,
+                    Err(ModelError::Stopped(limit)) => {
+                        let summary = Summary {
+                            outcome: Outcome::LimitReached(limit),
+                            stats: Statistics::default(),
+                        };
+                        let by =
+                            report::stopper(summary.outcome, self.signal_name(&summary, signals))
+                                .unwrap_or("a limit");
+                        eprintln!("csp: {by} stopped the run while the model was being built");
+                        let records: Vec<&str> = self
+                            .record
+                            .given()
+                            .into_iter()
+                            .map(|option| match option {
+                                "--html" => "replay page (--html)",
+                                "--trace-json" => "trace (--trace-json)",
+                                _ => "tree (--tree)",
+                            })
+                            .collect();
+                        if !records.is_empty() {
+                            eprintln!(
+                                "csp: wrote no {}: there was no search to record",
+                                records.join(" and no ")
+                            );
+                        }
+                        return self.finish(
+                            summary,
+                            signals.received(),
+                            &mut printer,
+                            &mut out.into_inner(),
+                        );
+                    }
                     Err(e) => {
                         eprintln!("csp: cannot build the model: {e}");
                         return Status::BadInput;
@@ -358,7 +436,7 @@ impl QueensJob {
                     &self.record,
                     &queens.model,
                     &problem,
-                    &describe(settings),
+                    &format!("engine csp, {}", describe(settings)),
                 ) {
                     Ok(r) => r,
                     Err(message) => {
@@ -385,13 +463,11 @@ impl QueensJob {
                     Some(all) => solver.solve_observed(all, &mut on_solution),
                 };
                 drop(trace);
-                if let Err(message) = recordings.finish(
-                    &queens.model,
-                    Board::Queens,
-                    &settings.search,
-                    &self.limits,
-                    self.max_solutions,
-                ) {
+                let stopped_by =
+                    report::stopper(summary.outcome, self.signal_name(&summary, signals));
+                if let Err(message) =
+                    recordings.finish(&queens.model, Board::Queens, &summary, stopped_by)
+                {
                     eprintln!("csp queens: {message}");
                     return Status::BadInput;
                 }
@@ -402,14 +478,24 @@ impl QueensJob {
         self.finish(summary, signals.received(), &mut printer, &mut out)
     }
 
+    /// The signal behind a cancelled run, by name.
+    fn signal_name(&self, summary: &Summary, signals: &Signals) -> Option<&'static str> {
+        match summary.outcome {
+            Outcome::LimitReached(Limit::Cancelled) => signals.received().map(Received::name),
+            _ => None,
+        }
+    }
+
     /// Closes the output, reports, and decides the exit status.
     fn finish(
         &self,
-        summary: Summary,
+        mut summary: Summary,
         received: Option<Received>,
         printer: &mut Printer,
         out: &mut Output,
     ) -> Status {
+        // The run's wall-clock time, building the model included, as the time limit counts it.
+        summary.stats.elapsed = self.started.elapsed();
         if out.closed {
             return Status::Success;
         }

@@ -1,24 +1,28 @@
 //! `--html`, `--trace-json` and `--tree`: the records of one search that a command can write
-//! beside its normal output.
+//! beside its normal output. Each is an observer of the very search whose results are
+//! printed; none runs a search of its own.
 
 use crate::args::RecordArgs;
-use crate::events::{Fanout, Header, Recorder};
-use crate::replay::{self, Board};
-use crate::search_options::SearchSettings;
+use crate::events::{EventLog, Fanout, Header, Recorder};
+use crate::replay::{self, Board, Trace};
 use crate::trace_json::TraceJson;
 use crate::tree::Tree;
-use csp::{Limits, Model, Observer};
+use csp::{Model, Observer, Summary};
 
 /// The records asked for, open while the search runs.
 pub struct Recordings {
     json: Option<Recorder<TraceJson>>,
     tree: Option<Recorder<Tree>>,
+    html: Option<Recorder<EventLog>>,
     args: RecordArgs,
     problem: String,
+    /// The engine and its settings, as the page names them.
+    config: String,
 }
 
 impl Recordings {
-    /// Opens the files asked for (the trace's header is written at once).
+    /// Opens the files asked for (the trace's header is written at once). `config` names the
+    /// engine and its settings.
     pub fn open(
         args: &RecordArgs,
         model: &Model,
@@ -46,8 +50,10 @@ impl Recordings {
         Ok(Recordings {
             json,
             tree,
+            html: args.html.as_ref().map(|_| replay::recorder()),
             args: args.clone(),
             problem: problem.to_owned(),
+            config: config.to_owned(),
         })
     }
 
@@ -60,17 +66,20 @@ impl Recordings {
         if let Some(tree) = self.tree.as_mut() {
             list.push(tree);
         }
+        if let Some(html) = self.html.as_mut() {
+            list.push(html);
+        }
         list
     }
 
-    /// Writes what is left to write; returns an error message if any file failed.
+    /// Writes what is left to write, for the search that ended with `summary` (`stopped_by`
+    /// names what stopped it early). Returns an error message if any file failed.
     pub fn finish(
         self,
         model: &Model,
         board: Board,
-        search: &SearchSettings,
-        limits: &Limits,
-        max_solutions: Option<u64>,
+        summary: &Summary,
+        stopped_by: Option<&str>,
     ) -> Result<(), String> {
         if let (Some(Recorder(json)), Some(path)) = (self.json, &self.args.trace_json) {
             if let Some(e) = json.finish() {
@@ -87,15 +96,21 @@ impl Recordings {
             std::fs::write(path, tree.to_dot(&self.problem))
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
-        if let Some(path) = &self.args.html {
-            let message = replay::single(
-                path,
+        if let (Some(log), Some(path)) = (self.html, &self.args.html) {
+            let trace = Trace::new(
                 model,
                 board,
                 &self.problem,
-                search,
-                limits,
-                max_solutions,
+                &self.config,
+                log,
+                summary,
+                stopped_by,
+            );
+            let message = replay::write_page(
+                path,
+                &format!("{}: the search step by step", self.problem),
+                &self.config,
+                &[trace],
             )?;
             eprintln!("{message}");
         }

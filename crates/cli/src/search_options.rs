@@ -4,7 +4,7 @@ use crate::args::{InferenceArg, SearchArgs, ValOrderArg, VarOrderArg};
 use csp::{Inference, Limits, Solver, ValueOrder, VarOrder};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Inference and heuristics for the csp engine.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -92,11 +92,17 @@ pub fn given_engine_options(args: &SearchArgs) -> Vec<&'static str> {
     .collect()
 }
 
-/// The limits asked for, with the signal flag as the cancel flag.
-pub fn limits(args: &SearchArgs, cancel: &Arc<AtomicBool>) -> Result<Limits, String> {
+/// The limits asked for, with the signal flag as the cancel flag and the time limit counted
+/// from `since` (`None`: from the start of each search).
+pub fn limits(
+    args: &SearchArgs,
+    cancel: &Arc<AtomicBool>,
+    since: Option<Instant>,
+) -> Result<Limits, String> {
     Ok(Limits {
         nodes: args.node_limit,
         time: args.time_limit.as_deref().map(parse_seconds).transpose()?,
+        since,
         cancel: Some(Arc::clone(cancel)),
     })
 }

@@ -3,17 +3,20 @@
 
 use crate::args::{RecordArgs, StatsFormat, SudokuArgs, SudokuEngineArg, SudokuFormat};
 use crate::exit_code::Status;
+use crate::input::{self, ReadStop};
 use crate::output::Output;
 use crate::recordings::{observers, Recordings};
 use crate::replay::Board;
 use crate::report::{self, RunInfo};
 use crate::search_options::{given_engine_options, limits, SearchSettings};
 use crate::signals::{Received, Signals};
-use csp::{Inference, Limit, Limits, Outcome, Statistics, ValueOrder, VarOrder};
+use csp::{Inference, Limit, Limits, Outcome, Poller, Statistics, ValueOrder, VarOrder};
 use serde_json::json;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use sudoku::{Alphabet, Entry, Grid, Puzzle, Reader, Shape, SudokuModel};
 
@@ -117,9 +120,9 @@ impl SudokuJob {
     pub fn from_args(args: &SudokuArgs, signals: &Signals) -> Result<Self, String> {
         let alphabet = match &args.alphabet {
             None => None,
-            Some(symbols) => Some(Alphabet::new(symbols).ok_or_else(|| {
-                format!("--alphabet '{symbols}' repeats a symbol or uses one of . - _ : , | #")
-            })?),
+            Some(symbols) => {
+                Some(Alphabet::new(symbols).map_err(|e| format!("--alphabet '{symbols}': {e}"))?)
+            }
         };
         if let Some(a) = &alphabet {
             if !(2..=64).any(|b| b * b == a.len()) {
@@ -183,7 +186,8 @@ impl SudokuJob {
             format: args.format,
             alphabet,
             search,
-            limits: limits(&args.search, &signals.cancel)?,
+            // Each puzzle's search has the whole time limit, counted from its own start.
+            limits: limits(&args.search, &signals.cancel, None)?,
             stats: args.search.stats,
             record: args.record.clone(),
             jobs: args.jobs,
@@ -191,7 +195,7 @@ impl SudokuJob {
     }
 
     pub fn run(&self, signals: &Signals, mut out: Output) -> Status {
-        let input: Box<dyn BufRead> = match &self.source {
+        let input: Box<dyn BufRead + Send> = match &self.source {
             Source::Stdin => Box::new(BufReader::new(io::stdin())),
             Source::Text(text) => Box::new(io::Cursor::new(text.clone().into_bytes())),
             Source::File(path) => match File::open(path) {
@@ -214,7 +218,7 @@ impl SudokuJob {
             recorded: false,
             record_error: None,
         };
-        let read_error = run.read_all(input);
+        let read_error = run.read_all(input, &signals.cancel);
         let elapsed = started.elapsed();
         if !run.pictures.is_empty() {
             let picture = crate::svg::sudoku(&run.pictures);
@@ -222,11 +226,13 @@ impl SudokuJob {
         }
         let Run {
             tally,
-            stats,
+            mut stats,
             interrupted,
             record_error,
             ..
         } = run;
+        // Wall-clock time: with --jobs the puzzles' own times overlap.
+        stats.elapsed = elapsed;
         if let Some(message) = record_error {
             eprintln!("csp sudoku: {message}");
             return Status::BadInput;
@@ -239,14 +245,14 @@ impl SudokuJob {
             eprintln!("csp sudoku: cannot write the output: {e}");
             return Status::BadInput;
         }
-        let received = if interrupted {
+        let received = if interrupted || signals.cancel.load(Ordering::Relaxed) {
             signals.received()
         } else {
             None
         };
         self.report(&tally, &stats, elapsed, received);
-        if let Some(e) = &read_error {
-            eprintln!("csp sudoku: cannot read the input: {e}");
+        if let Some((line, e)) = &read_error {
+            eprintln!("csp sudoku: cannot read the input at line {line}: {e}");
         }
         let mut status = Status::Success;
         if tally.none > 0 {
@@ -303,7 +309,14 @@ impl SudokuJob {
             tally.invalid,
             tally.limit,
         );
-        if let Some(format) = self.stats {
+        // A stopped run shows its figures even unasked, as the other commands do.
+        let stopped = received.is_some() || tally.limit > 0;
+        let format = match (self.stats, stopped) {
+            (Some(format), _) => Some(format),
+            (None, true) => Some(StatsFormat::Text),
+            (None, false) => None,
+        };
+        if let Some(format) = format {
             let info = RunInfo {
                 problem: format!("{} sudoku puzzles", tally.read),
                 engine: match self.engine {
@@ -353,12 +366,16 @@ struct Run<'a> {
 const FLUSH_INTERVAL: Duration = Duration::from_millis(50);
 
 impl Run<'_> {
-    /// Reads every line, answering each puzzle as soon as it is complete.
-    fn read_all(&mut self, mut input: Box<dyn BufRead>) -> Option<io::Error> {
+    /// Reads every line, answering each puzzle as soon as it is complete; the error says at
+    /// which line the input could not be read. A signal stops the reading too, even while
+    /// the input keeps it waiting.
+    fn read_all(
+        &mut self,
+        input: Box<dyn BufRead + Send>,
+        cancel: &Arc<AtomicBool>,
+    ) -> Option<(usize, io::Error)> {
         let mut reader = Reader::new(self.job.alphabet.clone());
         let mut entries: Vec<Entry> = Vec::new();
-        let mut bytes = Vec::new();
-        let mut line = 0usize;
         // With several jobs, puzzles are answered a batch at a time; the batch bounds memory.
         let pool = (self.job.jobs > 1)
             .then(|| {
@@ -370,32 +387,39 @@ impl Run<'_> {
             .flatten();
         let batch_size = self.job.jobs * 64;
         let mut batch: Vec<Entry> = Vec::new();
-        loop {
-            bytes.clear();
-            match input.read_until(b'\n', &mut bytes) {
-                Ok(0) => break,
-                Ok(_) => {}
-                Err(e) => return Some(e),
-            }
-            line += 1;
-            reader.feed(line, &String::from_utf8_lossy(&bytes), &mut entries);
+        let mut poller = Poller::new(&Limits {
+            cancel: Some(Arc::clone(cancel)),
+            ..Limits::default()
+        });
+        let mut going = true;
+        let read = input::for_each_line(input, &mut poller, |line, bytes| {
+            reader.feed(line, &String::from_utf8_lossy(bytes), &mut entries);
             for entry in entries.drain(..) {
-                match &pool {
+                going = match &pool {
                     Some(pool) => {
                         batch.push(entry);
-                        if batch.len() >= batch_size && !self.answer_batch(pool, &mut batch) {
-                            return None;
-                        }
+                        batch.len() < batch_size || self.answer_batch(pool, &mut batch)
                     }
-                    None => {
-                        if !self.answer(entry) {
-                            return None;
-                        }
-                    }
+                    None => self.answer(entry),
+                };
+                if !going {
+                    return ControlFlow::Break(());
                 }
             }
+            ControlFlow::Continue(())
+        });
+        let last = match read {
+            Ok(last) => last,
+            Err(ReadStop::Io(line, e)) => return Some((line, e)),
+            Err(ReadStop::Limit(_)) => {
+                self.interrupted = true;
+                return None;
+            }
+        };
+        if !going {
+            return None;
         }
-        reader.finish(line, &mut entries);
+        reader.finish(last, &mut entries);
         match &pool {
             Some(pool) => {
                 batch.append(&mut entries);
@@ -576,7 +600,7 @@ impl SudokuJob {
                 &self.record,
                 &model.model,
                 &problem,
-                &self.search.describe(),
+                &format!("engine csp, {}", self.search.describe()),
             ) {
                 Err(message) => {
                     record_error = Some(message);
@@ -587,12 +611,12 @@ impl SudokuJob {
                         None => solver.solve(&mut on_solution),
                         Some(all) => solver.solve_observed(all, &mut on_solution),
                     };
+                    let stopped_by = report::stopper(summary.outcome, None);
                     if let Err(message) = recordings.finish(
                         &model.model,
                         Board::Sudoku(model.cells.len()),
-                        &self.search,
-                        &self.limits,
-                        max,
+                        &summary,
+                        stopped_by,
                     ) {
                         record_error = Some(message);
                     }

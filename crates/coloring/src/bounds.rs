@@ -2,11 +2,18 @@
 //! below.
 
 use crate::Graph;
+use csp::{Limit, Poller};
+
+/// The limit a poller stopped on.
+fn stopped(poller: &Poller) -> Limit {
+    poller.stopped().unwrap_or(Limit::Cancelled)
+}
 
 /// Brélaz's DSATUR (1979): colour next the vertex with the most distinct colours among its
 /// neighbours (ties: most uncoloured neighbours, then lowest number), with its smallest free
-/// colour. Returns one colour per vertex, from 0.
-pub fn dsatur(graph: &Graph) -> Vec<u32> {
+/// colour. Returns one colour per vertex, from 0, or the limit that stopped it (`poller` is
+/// ticked once per vertex taken off the heap).
+pub fn dsatur(graph: &Graph, poller: &mut Poller) -> Result<Vec<u32>, Limit> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let n = graph.vertex_count();
@@ -20,6 +27,9 @@ pub fn dsatur(graph: &Graph) -> Vec<u32> {
     let mut heap: BinaryHeap<(usize, usize, Reverse<usize>)> =
         (0..n).map(|v| (0, open_degree[v], Reverse(v))).collect();
     while let Some((sat, open, Reverse(v))) = heap.pop() {
+        if !poller.tick() {
+            return Err(stopped(poller));
+        }
         if colors[v].is_some() || sat != saturation[v] || open != open_degree[v] {
             continue;
         }
@@ -43,12 +53,13 @@ pub fn dsatur(graph: &Graph) -> Vec<u32> {
             heap.push((saturation[u], open_degree[u], Reverse(u)));
         }
     }
-    colors.into_iter().map(|c| c.unwrap_or(0)).collect()
+    Ok(colors.into_iter().map(|c| c.unwrap_or(0)).collect())
 }
 
 /// A clique grown greedily from each vertex in turn (highest degree first), the largest kept.
-/// Its size is a lower bound on the chromatic number.
-pub fn greedy_clique(graph: &Graph) -> Vec<usize> {
+/// Its size is a lower bound on the chromatic number. `poller` is ticked once per candidate
+/// tried; `Err` is the limit that stopped it.
+pub fn greedy_clique(graph: &Graph, poller: &mut Poller) -> Result<Vec<usize>, Limit> {
     let n = graph.vertex_count();
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&v| std::cmp::Reverse(graph.neighbours(v).len()));
@@ -70,6 +81,9 @@ pub fn greedy_clique(graph: &Graph) -> Vec<usize> {
         candidates.sort_unstable_by_key(|&u| rank[u]);
         let mut clique = vec![start];
         for &v in &candidates {
+            if !poller.tick() {
+                return Err(stopped(poller));
+            }
             if clique.iter().all(|&u| graph.adjacent(u, v)) {
                 clique.push(v);
             }
@@ -79,7 +93,7 @@ pub fn greedy_clique(graph: &Graph) -> Vec<usize> {
         }
     }
     best.sort_unstable();
-    best
+    Ok(best)
 }
 
 /// The number of colours a colouring uses.

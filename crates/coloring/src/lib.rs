@@ -4,11 +4,11 @@
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use coloring::{bounds, ColoringModel, Graph};
-//! use csp::Solver;
+//! use csp::{Poller, Solver};
 //!
 //! // A 5-cycle needs 3 colours.
 //! let graph = Graph::new(5, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)]);
-//! let clique = bounds::greedy_clique(&graph);
+//! let clique = bounds::greedy_clique(&graph, &mut Poller::unlimited())?;
 //! assert_eq!(Solver::new(&ColoringModel::new(&graph, 2, &clique)?.model).count(), 0);
 //! assert!(Solver::new(&ColoringModel::new(&graph, 3, &clique)?.model).count() > 0);
 //! # Ok(())

@@ -1,7 +1,7 @@
 //! `ColoringModel`: k-colouring as a CSP on the engine, with symmetry broken on a clique.
 
 use crate::Graph;
-use csp::{LinearOp, Model, ModelError, Solution, VarId};
+use csp::{Limit, LinearOp, Model, ModelError, Poller, Solution, VarId};
 
 /// One variable per vertex (its colour, 0-based) and `!=` per edge. The vertices of `clique`
 /// get the colours 0, 1, 2, ... in advance: any colouring can be renamed to agree, so this
@@ -30,6 +30,20 @@ impl ColoringModel {
     /// Colourings with at most `k` colours; a graph whose model would need more than
     /// [`MAX_MODEL_BYTES`] is refused before the model is built.
     pub fn new(graph: &Graph, k: u32, clique: &[usize]) -> Result<Self, ModelError> {
+        Self::build(graph, k, clique, &mut Poller::unlimited())
+    }
+
+    /// As [`ColoringModel::new`], ticking `poller` once per vertex and edge; fails with
+    /// [`ModelError::Stopped`] when its limits stop the building (a graph of millions of
+    /// vertices takes seconds).
+    pub fn build(
+        graph: &Graph,
+        k: u32,
+        clique: &[usize],
+        poller: &mut Poller,
+    ) -> Result<Self, ModelError> {
+        let stopped =
+            |poller: &Poller| ModelError::Stopped(poller.stopped().unwrap_or(Limit::Cancelled));
         let needed = Self::estimated_bytes(graph);
         if needed > MAX_MODEL_BYTES {
             return Err(ModelError::TooLarge {
@@ -53,9 +67,15 @@ impl ColoringModel {
                 None => model.new_named_var(format!("vertex {}", v + 1), 0..=top)?,
             };
             vertices.push(var);
+            if !poller.tick() {
+                return Err(stopped(poller));
+            }
         }
         for &(u, v) in graph.edges() {
             model.not_equal(vertices[u as usize], vertices[v as usize])?;
+            if !poller.tick() {
+                return Err(stopped(poller));
+            }
         }
         Ok(ColoringModel {
             model,
@@ -65,9 +85,14 @@ impl ColoringModel {
     }
 
     /// Colourings with at most `k` colours and a variable for the number used (at least the
-    /// clique's size), for branch and bound to minimise.
-    pub fn minimizing(graph: &Graph, k: u32, clique: &[usize]) -> Result<Self, ModelError> {
-        let mut coloring = ColoringModel::new(graph, k, clique)?;
+    /// clique's size), for branch and bound to minimise; built as [`ColoringModel::build`].
+    pub fn minimizing(
+        graph: &Graph,
+        k: u32,
+        clique: &[usize],
+        poller: &mut Poller,
+    ) -> Result<Self, ModelError> {
+        let mut coloring = ColoringModel::build(graph, k, clique, poller)?;
         let low = i32::try_from(clique.len().max(1)).map_err(|_| ModelError::TooMany)?;
         let high = i32::try_from(k).map_err(|_| ModelError::TooMany)?;
         let used = coloring
@@ -78,6 +103,11 @@ impl ColoringModel {
             coloring
                 .model
                 .linear(&[(1, v), (-1, used)], LinearOp::Le, -1)?;
+            if !poller.tick() {
+                return Err(ModelError::Stopped(
+                    poller.stopped().unwrap_or(Limit::Cancelled),
+                ));
+            }
         }
         coloring.colors_used = Some(used);
         Ok(coloring)

@@ -1,6 +1,6 @@
 //! Mistakes made while building a model, reported as values rather than panics.
 
-use crate::VarId;
+use crate::{Limit, VarId};
 use std::fmt;
 
 /// Why a model could not be built as asked.
@@ -31,6 +31,9 @@ pub enum ModelError {
         /// The most allowed, in bytes.
         max: u64,
     },
+    /// A limit (the time limit or a cancel request, read by a [`Poller`](crate::Poller))
+    /// stopped the building before the model was complete.
+    Stopped(Limit),
 }
 
 impl fmt::Display for ModelError {
@@ -50,6 +53,15 @@ impl fmt::Display for ModelError {
                 *needed as f64 / 1e9,
                 *max as f64 / 1e9
             ),
+            ModelError::Stopped(Limit::Time) => {
+                write!(f, "the time limit stopped the building of the model")
+            }
+            ModelError::Stopped(Limit::Nodes) => {
+                write!(f, "the node limit stopped the building of the model")
+            }
+            ModelError::Stopped(Limit::Cancelled) => {
+                write!(f, "a cancel request stopped the building of the model")
+            }
         }
     }
 }

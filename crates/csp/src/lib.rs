@@ -59,6 +59,6 @@ pub use ids::{ConstraintId, VarId};
 pub use model::{Model, MAX_DOMAIN_SPAN};
 pub use rng::SplitMix64;
 pub use search::{
-    Inference, Limit, Limits, NoObserver, Observer, Outcome, Sense, Solution, Solutions, Solver,
-    Statistics, Summary, UnknownChoice, ValueOrder, VarOrder, SHARD_DEPTH,
+    Inference, Limit, Limits, NoObserver, Observer, Outcome, Poller, Sense, Solution, Solutions,
+    Solver, Statistics, Summary, UnknownChoice, ValueOrder, VarOrder, SHARD_DEPTH, TARGET_INTERVAL,
 };

@@ -3,33 +3,49 @@
 //!
 //! It needs no engine, which makes it the oracle the engine is tested against. Boards come out
 //! in lexicographic order of their column vectors, like the engine's with ascending values.
+//! Every walk ticks a [`Poller`], so a time limit or a cancel request stops it within
+//! milliseconds at any board size and thread count, with what it has found so far.
 
-use csp::{Limit, Limits, Outcome, Statistics, Summary};
+use crate::class_units::{self, UnitCount};
+use csp::{Limit, Limits, Outcome, Poller, Statistics, Summary};
 use std::ops::ControlFlow;
-use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
-use crate::class_units;
+/// The largest board the bitmask solver represents: one bit per column in a `u64`.
+pub const MAX_N: usize = 64;
 
-/// The limit a poll found, if any.
-fn polled(limits: &Limits, started: Instant) -> Option<Limit> {
-    limits.due(started)
-}
+/// The row at which shards deal out subtrees: below the first two queens, as the engine's
+/// [`csp::SHARD_DEPTH`].
+const SHARD_ROW: usize = csp::SHARD_DEPTH;
 
-/// The outcome a stop code (from `limit_code`, 0 for none) stands for.
-fn outcome_of(code: u8) -> Outcome {
-    match code {
-        1 => Outcome::LimitReached(Limit::Cancelled),
-        2 => Outcome::LimitReached(Limit::Time),
-        3 => Outcome::LimitReached(Limit::Nodes),
-        _ => Outcome::Exhausted,
+/// Solutions a listing thread hands over in one message.
+const BATCH_SOLUTIONS: usize = 512;
+
+/// Batches of one subtree that may wait for the caller; a listing thread that gets this far
+/// ahead waits too, so memory does not grow with the number of solutions.
+const BATCHES_IN_FLIGHT: usize = 2;
+
+/// Subtrees per thread that the listing threads may work on beyond the one being handed over.
+const SUBTREES_AHEAD_PER_THREAD: usize = 4;
+
+/// How long the caller waits for a listing thread before it reads the limits again.
+const HANDOVER_WAIT: Duration = Duration::from_millis(1);
+
+/// The mask of a row's `n` squares.
+pub(crate) fn full_mask(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
     }
 }
 
-/// Every non-attacking placement of the first two queens with the first in columns
-/// `0..first_columns`, in lexicographic order.
-fn two_queen_prefixes(n: usize, first_columns: usize) -> Vec<(usize, usize)> {
-    (0..first_columns)
+/// Every non-attacking placement of the first two queens, in lexicographic order.
+fn two_queen_prefixes(n: usize) -> Vec<(usize, usize)> {
+    (0..n)
         .flat_map(|a| {
             (0..n)
                 .filter(move |&b| a.abs_diff(b) > 1)
@@ -46,20 +62,15 @@ fn limit_code(limit: Limit) -> u8 {
     }
 }
 
-/// The mask of a row's `n` squares.
-pub(crate) fn full_mask(n: usize) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
+/// The outcome a stop code (from `limit_code`, 0 for none) stands for.
+fn outcome_of(code: u8) -> Outcome {
+    match code {
+        1 => Outcome::LimitReached(Limit::Cancelled),
+        2 => Outcome::LimitReached(Limit::Time),
+        3 => Outcome::LimitReached(Limit::Nodes),
+        _ => Outcome::Exhausted,
     }
 }
-
-/// The largest board the bitmask solver represents: one bit per column in a `u64`.
-pub const MAX_N: usize = 64;
-
-/// How often (in placements) the limits are polled; a power of two.
-const POLL_MASK: u64 = (1 << 14) - 1;
 
 /// The bitmask solver for one board size, with optional limits, threads and a shard.
 #[derive(Clone, Debug)]
@@ -71,48 +82,65 @@ pub struct Bitmask {
     shard: Option<(usize, usize)>,
 }
 
-/// The walk's running state: counters, limits, and whether a limit or the caller stopped it.
-struct Walk<'a> {
+/// The listing walk's running state: counters, limits, the shard it keeps, and whether a limit
+/// or the caller stopped it.
+struct Walk {
     full: u64,
-    limits: &'a Limits,
-    started: Instant,
+    poller: Poller,
+    node_limit: Option<u64>,
     stats: Statistics,
     stop: Option<Outcome>,
+    /// Keep only the subtrees below row [`SHARD_ROW`] whose ordinal is `.0` modulo `.1`.
+    shard: Option<(usize, usize)>,
+    ordinal: usize,
 }
 
-impl Walk<'_> {
-    /// Counts a placement and, now and then, reads the limits.
+impl Walk {
+    /// Reads the limits (now and then) and counts a placement: false once the walk must stop.
     #[inline]
     fn place(&mut self) -> bool {
         if self.stop.is_some() {
             return false;
         }
+        if !self.poller.tick() {
+            let limit = self.poller.stopped().unwrap_or(Limit::Cancelled);
+            self.stop = Some(Outcome::LimitReached(limit));
+            return false;
+        }
+        if self.node_limit.is_some_and(|max| self.stats.nodes >= max) {
+            self.stop = Some(Outcome::LimitReached(Limit::Nodes));
+            return false;
+        }
         self.stats.nodes += 1;
-        if let Some(max) = self.limits.nodes {
-            if self.stats.nodes > max {
-                self.stats.nodes = max;
-                self.stop = Some(Outcome::LimitReached(Limit::Nodes));
-                return false;
-            }
-        }
-        if self.stats.nodes & POLL_MASK == 0 {
-            if let Some(limit) = self.polled_limit() {
-                self.stop = Some(Outcome::LimitReached(limit));
-                return false;
-            }
-        }
         true
     }
 
-    fn polled_limit(&self) -> Option<Limit> {
-        self.limits.due(self.started)
+    /// Whether the subtree about to be entered at `row` is this walk's to explore.
+    #[inline]
+    fn keeps_subtree(&mut self, row: usize) -> bool {
+        let Some((index, parts)) = self.shard else {
+            return true;
+        };
+        if row != SHARD_ROW {
+            return true;
+        }
+        let ordinal = self.ordinal;
+        self.ordinal += 1;
+        ordinal % parts == index
     }
 
-    fn finish(mut self) -> Summary {
-        self.stats.elapsed = self.started.elapsed();
+    /// Whether a finished board at `row` is this walk's: one finished above the cut is seen
+    /// by every part, and only part 0 keeps it.
+    fn keeps_board(&self, row: usize) -> bool {
+        row >= SHARD_ROW || self.shard.is_none_or(|(index, _)| index == 0)
+    }
+
+    fn finish(self, started: Instant) -> Summary {
+        let mut stats = self.stats;
+        stats.elapsed = started.elapsed();
         Summary {
             outcome: self.stop.unwrap_or(Outcome::Exhausted),
-            stats: self.stats,
+            stats,
         }
     }
 }
@@ -128,14 +156,14 @@ impl Bitmask {
         })
     }
 
-    /// Counts on this many threads (1: the calling thread only).
+    /// Works on this many threads (1: the calling thread only).
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
         self
     }
 
-    /// Counts only the `index`-th (0-based) of `parts` disjoint parts of the search tree; the
-    /// parts' counts add up to the whole. `None` if `index >= parts`.
+    /// Explores only the `index`-th (0-based) of `parts` disjoint parts of the search tree;
+    /// the parts' solutions add up to the whole. `None` if `index >= parts`.
     pub fn shard(mut self, index: usize, parts: usize) -> Option<Self> {
         (index < parts).then(|| {
             self.shard = Some((index, parts));
@@ -143,97 +171,145 @@ impl Bitmask {
         })
     }
 
-    /// Stops on these limits (nodes are placements).
+    /// Stops on these limits (nodes are placements). The time limit and the cancel flag are
+    /// read every millisecond or so on every thread. A node limit, which must stop on the
+    /// dot, makes every walk run on the calling thread alone.
     pub fn limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
         self
     }
 
-    fn walk(&self) -> Walk<'_> {
+    /// The limits with the time limit counted from `started` unless it counts from earlier.
+    fn limits_from(&self, started: Instant) -> Limits {
+        let mut limits = self.limits.clone();
+        limits.since.get_or_insert(started);
+        limits
+    }
+
+    fn walk(&self, started: Instant) -> Walk {
         Walk {
-            full: if self.n == 64 {
-                u64::MAX
-            } else {
-                (1u64 << self.n) - 1
-            },
-            limits: &self.limits,
-            started: Instant::now(),
+            full: full_mask(self.n),
+            poller: Poller::new(&self.limits_from(started)),
+            node_limit: self.limits.nodes,
             stats: Statistics::default(),
             stop: None,
+            shard: self.shard,
+            ordinal: 0,
         }
     }
 
-    /// Hands every solution (the queen's column per row) to `on_solution`, in lexicographic
-    /// order, until it returns `Break`. With several threads, subtrees below the first two
-    /// rows are listed in parallel a window at a time and handed over in order.
+    /// Hands every solution (of this shard, if one was chosen; the queen's column per row) to
+    /// `on_solution`, in lexicographic order, until it returns `Break`. With several threads,
+    /// subtrees below the first two rows are listed in parallel and handed over in order.
     pub fn solve(&self, mut on_solution: impl FnMut(&[usize]) -> ControlFlow<()>) -> Summary {
-        if self.threads > 1 && self.n >= 3 {
+        if self.threads > 1 && self.n >= 3 && self.limits.nodes.is_none() {
             return self.solve_parallel(&mut on_solution);
         }
-        let mut walk = self.walk();
-        let mut columns = vec![0usize; self.n];
-        list(&mut walk, &mut columns, 0, 0, 0, 0, &mut on_solution);
-        walk.finish()
+        let started = Instant::now();
+        let mut walk = self.walk(started);
+        let mut placed = vec![0usize; self.n];
+        list(&mut walk, &mut placed, 0, 0, 0, 0, &mut on_solution);
+        walk.finish(started)
     }
 
+    /// Lists on `self.threads` threads, each taking the next subtree below the first two rows
+    /// and sending its solutions in batches over a bounded channel of its own; the calling
+    /// thread drains the channels in subtree order. A thread that gets too far ahead of the
+    /// caller waits, so memory stays bounded however many solutions there are.
     fn solve_parallel(&self, on_solution: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> Summary {
-        use rayon::prelude::*;
-        let n = self.n;
         let started = Instant::now();
-        let full = full_mask(n);
-        // Every (first, second) placement, in lexicographic order: no mirror halving here.
-        let prefixes = two_queen_prefixes(n, n);
-        let pool = match rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
-            .build()
-        {
-            Ok(pool) => pool,
-            Err(_) => {
-                return Bitmask {
-                    threads: 1,
-                    ..self.clone()
-                }
-                .solve(on_solution)
-            }
+        let n = self.n;
+        let limits = self.limits_from(started);
+        let (index, parts) = self.shard.unwrap_or((0, 1));
+        let prefixes: Vec<(usize, usize)> = two_queen_prefixes(n)
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| i % parts == index)
+            .map(|(_, prefix)| prefix)
+            .collect();
+        // The listing threads read the caller's time limit, and a flag of their own that the
+        // caller sets when it is done, or when it sees the caller's cancel flag.
+        let abandon = Arc::new(AtomicBool::new(false));
+        let worker_limits = Limits {
+            nodes: None,
+            time: limits.time,
+            since: limits.since,
+            cancel: Some(Arc::clone(&abandon)),
+        };
+        let (senders, receivers): (Vec<_>, Vec<_>) = prefixes
+            .iter()
+            .map(|_| mpsc::sync_channel::<Batch>(BATCHES_IN_FLIGHT))
+            .unzip();
+        let shared = Listing {
+            n,
+            prefixes: &prefixes,
+            senders: senders.into_iter().map(|s| Mutex::new(Some(s))).collect(),
+            gate: Gate::default(),
+            window: self.threads * SUBTREES_AHEAD_PER_THREAD,
+            limits: worker_limits,
+            nodes: AtomicU64::new(0),
+            backtracks: AtomicU64::new(0),
+            max_depth: AtomicU64::new(0),
         };
         let mut stats = Statistics::default();
         let mut outcome = Outcome::Exhausted;
-        let window = self.threads * 4;
-        'windows: for chunk in prefixes.chunks(window) {
-            if let Some(limit) = polled(&self.limits, started) {
-                outcome = Outcome::LimitReached(limit);
-                break;
+        std::thread::scope(|scope| {
+            for _ in 0..self.threads {
+                scope.spawn(|| shared.work());
             }
-            let listed: Vec<(Vec<u8>, u64)> = pool.install(|| {
-                chunk
-                    .par_iter()
-                    .map(|&(a, b)| {
-                        let mut out = Vec::new();
-                        let nodes = completions(n, full, a, b, &mut |q| {
-                            out.extend(q.iter().map(|&c| c as u8));
-                        });
-                        (out, nodes)
-                    })
-                    .collect()
-            });
+            let mut poller = Poller::new(&limits);
             let mut columns = vec![0usize; n];
-            for (solutions, nodes) in listed {
-                stats.nodes += nodes;
-                for solution in solutions.chunks(n) {
-                    for (slot, &c) in columns.iter_mut().zip(solution) {
-                        *slot = usize::from(c);
+            'subtrees: for (i, receiver) in receivers.iter().enumerate() {
+                loop {
+                    let batch = match receiver.recv_timeout(HANDOVER_WAIT) {
+                        Ok(batch) => batch,
+                        Err(RecvTimeoutError::Timeout) => {
+                            if !poller.check() {
+                                let limit = poller.stopped().unwrap_or(Limit::Cancelled);
+                                outcome = Outcome::LimitReached(limit);
+                                break 'subtrees;
+                            }
+                            continue;
+                        }
+                        // Only a thread that stopped early drops its sender unsent.
+                        Err(RecvTimeoutError::Disconnected) => {
+                            outcome = Outcome::LimitReached(Limit::Cancelled);
+                            break 'subtrees;
+                        }
+                    };
+                    for solution in batch.columns.chunks(n) {
+                        if !poller.tick() {
+                            let limit = poller.stopped().unwrap_or(Limit::Cancelled);
+                            outcome = Outcome::LimitReached(limit);
+                            break 'subtrees;
+                        }
+                        for (slot, &c) in columns.iter_mut().zip(solution) {
+                            *slot = usize::from(c);
+                        }
+                        stats.solutions += 1;
+                        if on_solution(&columns).is_break() {
+                            outcome = Outcome::Solved;
+                            break 'subtrees;
+                        }
                     }
-                    stats.solutions += 1;
-                    if on_solution(&columns).is_break() {
-                        outcome = Outcome::Solved;
-                        break 'windows;
+                    if let Some(limit) = batch.stopped {
+                        outcome = Outcome::LimitReached(limit);
+                        break 'subtrees;
+                    }
+                    if batch.last {
+                        shared.gate.handed_over(i + 1);
+                        break;
                     }
                 }
             }
-        }
-        if stats.solutions > 0 {
-            stats.max_depth = n as u64;
-        }
+            abandon.store(true, Ordering::Relaxed);
+            shared.gate.close();
+            // Threads blocked on a full channel see it closed and stop.
+            drop(receivers);
+        });
+        stats.nodes = shared.nodes.load(Ordering::Relaxed);
+        stats.backtracks = shared.backtracks.load(Ordering::Relaxed);
+        stats.max_depth = shared.max_depth.load(Ordering::Relaxed);
         stats.elapsed = started.elapsed();
         Summary { outcome, stats }
     }
@@ -242,12 +318,10 @@ impl Bitmask {
     /// (of this shard, if one was chosen), on the chosen threads. See `class_units`: only each
     /// class's smallest board is searched for, which also makes this the fastest full count.
     pub fn count_classes(&self) -> (Summary, u64) {
-        self.count_by_classes(&|_, _| {})
+        self.count_both(&|_, _| {})
     }
 
-    /// Counts the solutions (of this shard, if one was chosen), on the chosen threads. The
-    /// time limit and the cancel flag are read between units of work; a node limit, which
-    /// must stop on the dot, takes the slower exact walk.
+    /// Counts the solutions (of this shard, if one was chosen), on the chosen threads.
     pub fn count(&self) -> Summary {
         self.count_with_progress(&|_, _| {})
     }
@@ -255,39 +329,37 @@ impl Bitmask {
     /// As [`Bitmask::count`], calling `progress(done, total)` as units of work are finished
     /// (from whichever thread finished one), so that a caller can show how far it has got.
     pub fn count_with_progress(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> Summary {
-        if self.limits.nodes.is_some() && self.shard.is_none() && self.threads == 1 {
-            return self.count_exactly();
+        self.count_both(progress).0
+    }
+
+    /// A node limit, which must stop on the dot, and boards too small to cut into units take
+    /// the listing walk on one thread; everything else counts by classes.
+    fn count_both(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> (Summary, u64) {
+        if self.limits.nodes.is_some() || self.n < class_units::MIN_N {
+            self.count_by_listing()
+        } else {
+            self.count_by_classes(progress)
         }
-        self.count_by_classes(progress).0
+    }
+
+    /// Lists every board and keeps each class's smallest.
+    fn count_by_listing(&self) -> (Summary, u64) {
+        let started = Instant::now();
+        let (mut classes, mut scratch) = (0u64, Vec::new());
+        let mut walk = self.walk(started);
+        let mut placed = vec![0usize; self.n];
+        list(&mut walk, &mut placed, 0, 0, 0, 0, &mut |q| {
+            classes += u64::from(crate::symmetry::is_canonical(q, &mut scratch));
+            ControlFlow::Continue(())
+        });
+        (walk.finish(started), classes)
     }
 
     fn count_by_classes(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> (Summary, u64) {
         let started = Instant::now();
+        let limits = self.limits_from(started);
         let n = self.n;
         let (index, parts) = self.shard.unwrap_or((0, 1));
-        if n < class_units::MIN_N {
-            // Too small to cut: the first part lists them all and keeps each class's smallest.
-            let (mut classes, mut scratch) = (0u64, Vec::new());
-            let mut stats = Statistics::default();
-            if index == 0 {
-                let limits = Limits::default();
-                stats = Bitmask {
-                    limits,
-                    ..self.clone()
-                }
-                .solve(|q| {
-                    classes += u64::from(crate::symmetry::is_canonical(q, &mut scratch));
-                    ControlFlow::Continue(())
-                })
-                .stats;
-            }
-            stats.elapsed = started.elapsed();
-            let summary = Summary {
-                outcome: Outcome::Exhausted,
-                stats,
-            };
-            return (summary, classes);
-        }
         let units = class_units::class_units(n);
         let mine: Vec<class_units::ClassUnit> = units
             .iter()
@@ -295,35 +367,49 @@ impl Bitmask {
             .filter(|(i, _)| i % parts == index)
             .map(|(_, &unit)| unit)
             .collect();
-        let stop = std::sync::atomic::AtomicU8::new(0);
-        let done = std::sync::atomic::AtomicU64::new(0);
+        let stop = AtomicU8::new(0);
+        let done = AtomicU64::new(0);
         let total = mine.len() as u64;
-        let run = |unit: &class_units::ClassUnit| -> (u64, u64, u64) {
-            if stop.load(Ordering::Relaxed) != 0 {
-                return (0, 0, 0);
+        // Each thread keeps its own poller across units, so that its interval stays tuned.
+        let run = |poller: &mut Poller, unit: &class_units::ClassUnit| -> UnitCount {
+            if stop.load(Ordering::Relaxed) != 0 || !poller.tick() {
+                return UnitCount::default();
             }
-            if let Some(limit) = polled(&self.limits, started) {
-                stop.store(limit_code(limit), Ordering::Relaxed);
-                return (0, 0, 0);
+            let counted = class_units::count_unit(n, *unit, poller);
+            match poller.stopped() {
+                Some(limit) => {
+                    let _ = stop.compare_exchange(
+                        0,
+                        limit_code(limit),
+                        Ordering::Relaxed,
+                        Ordering::Relaxed,
+                    );
+                }
+                None => progress(done.fetch_add(1, Ordering::Relaxed) + 1, total),
             }
-            let counted = class_units::count_unit(n, *unit);
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
             counted
         };
-        let sum = |a: (u64, u64, u64), b: (u64, u64, u64)| (a.0 + b.0, a.1 + b.1, a.2 + b.2);
         let pool = (self.threads > 1).then(|| {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(self.threads)
                 .build()
         });
-        let (solutions, classes, nodes) = match pool {
+        let counted = match pool {
             Some(Ok(pool)) => pool.install(|| {
                 use rayon::prelude::*;
-                mine.par_iter().map(run).reduce(|| (0, 0, 0), sum)
+                mine.par_iter()
+                    .map_init(|| Poller::new(&limits), run)
+                    .reduce(UnitCount::default, UnitCount::add)
             }),
-            _ => mine.iter().map(run).fold((0, 0, 0), sum),
+            _ => {
+                let mut poller = Poller::new(&limits);
+                mine.iter()
+                    .map(|unit| run(&mut poller, unit))
+                    .fold(UnitCount::default(), UnitCount::add)
+            }
         };
-        // The first two rows' placements count too, in the first part.
+        // A unit that stopped before it began still had its first two rows placed above it.
+        // The first two rows' placements count in the first part.
         let top_nodes = if index == 0 {
             let first_rows = units
                 .windows(2)
@@ -334,121 +420,181 @@ impl Bitmask {
         } else {
             0
         };
-        let mut stats = Statistics {
-            solutions,
-            nodes: nodes + top_nodes,
+        let stats = Statistics {
+            solutions: counted.solutions,
+            nodes: counted.nodes + top_nodes,
+            max_depth: counted.max_depth,
+            elapsed: started.elapsed(),
             ..Statistics::default()
         };
-        if solutions > 0 {
-            stats.max_depth = n as u64;
-        }
-        stats.elapsed = started.elapsed();
         let outcome = outcome_of(stop.load(Ordering::Relaxed));
-        (Summary { outcome, stats }, classes)
+        (Summary { outcome, stats }, counted.classes)
     }
+}
 
-    /// Counts by the checked walk, which polls every limit as it goes. A solution's mirror
-    /// image has its first queen in the mirrored column, so only the left half of the first
-    /// row is walked and doubled (plus the middle column of an odd board, counted once).
-    fn count_exactly(&self) -> Summary {
-        let mut walk = self.walk();
+/// What the listing threads share.
+struct Listing<'p> {
+    n: usize,
+    prefixes: &'p [(usize, usize)],
+    /// Subtree `i`'s channel, taken by the thread that lists it.
+    senders: Vec<Mutex<Option<SyncSender<Batch>>>>,
+    gate: Gate,
+    window: usize,
+    limits: Limits,
+    nodes: AtomicU64,
+    backtracks: AtomicU64,
+    max_depth: AtomicU64,
+}
+
+/// Some solutions of one subtree, `n` columns each; the last batch of a subtree says so, or
+/// says which limit cut the subtree short.
+struct Batch {
+    columns: Vec<u8>,
+    last: bool,
+    stopped: Option<Limit>,
+}
+
+impl Listing<'_> {
+    /// One listing thread: takes subtrees in order until there are none left or the caller
+    /// is done.
+    fn work(&self) {
         let n = self.n;
-        if n == 0 {
-            walk.stats.solutions = 1;
-            return walk.finish();
-        }
-        let mut doubled = 0u64;
-        for column in 0..n / 2 {
-            if walk.stop.is_some() || !walk.place() {
-                break;
+        let mut poller = Poller::new(&self.limits);
+        let mut placed = vec![0usize; n];
+        while let Some(i) = self.gate.take(self.window, self.prefixes.len()) {
+            let sender = self.senders[i]
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take();
+            let Some(sender) = sender else {
+                continue;
+            };
+            let (a, b) = self.prefixes[i];
+            // The first two queens: the second always, the first when it is new.
+            let new_first = i == 0 || self.prefixes[i - 1].0 != a;
+            let top = 1 + u64::from(new_first);
+            let mut walk = Walk {
+                full: full_mask(n),
+                poller,
+                node_limit: None,
+                stats: Statistics {
+                    nodes: top,
+                    max_depth: 2,
+                    ..Statistics::default()
+                },
+                stop: None,
+                shard: None,
+                ordinal: 0,
+            };
+            placed[0] = a;
+            placed[1] = b;
+            let (first, second) = (1u64 << a, 1u64 << b);
+            let down = ((first << 1) | second) << 1;
+            let up = ((first >> 1) | second) >> 1;
+            let mut columns = Vec::with_capacity(BATCH_SOLUTIONS * n);
+            let mut hand_over = |q: &[usize]| {
+                columns.extend(q.iter().map(|&c| c as u8));
+                if columns.len() < BATCH_SOLUTIONS * n {
+                    return ControlFlow::Continue(());
+                }
+                let full = std::mem::replace(&mut columns, Vec::with_capacity(BATCH_SOLUTIONS * n));
+                let batch = Batch {
+                    columns: full,
+                    last: false,
+                    stopped: None,
+                };
+                match sender.send(batch) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(_) => ControlFlow::Break(()),
+                }
+            };
+            list(
+                &mut walk,
+                &mut placed,
+                2,
+                first | second,
+                down,
+                up,
+                &mut hand_over,
+            );
+            let stopped = match walk.stop {
+                Some(Outcome::LimitReached(limit)) => Some(limit),
+                _ => None,
+            };
+            self.nodes.fetch_add(walk.stats.nodes, Ordering::Relaxed);
+            self.backtracks
+                .fetch_add(walk.stats.backtracks, Ordering::Relaxed);
+            self.max_depth
+                .fetch_max(walk.stats.max_depth, Ordering::Relaxed);
+            let last = Batch {
+                columns,
+                last: true,
+                stopped,
+            };
+            if sender.send(last).is_err() || walk.stop.is_some() {
+                return;
             }
-            let bit = 1u64 << column;
-            doubled += count_from(&mut walk, bit, bit << 1, bit >> 1);
+            poller = walk.poller;
         }
-        let mut middle = 0u64;
-        if n % 2 == 1 && walk.stop.is_none() && walk.place() {
-            let bit = 1u64 << (n / 2);
-            middle = count_from(&mut walk, bit, bit << 1, bit >> 1);
-        }
-        walk.stats.solutions = 2 * doubled + middle;
-        if walk.stats.solutions > 0 {
-            // A solution fills every row; the walk does not track depth otherwise.
-            walk.stats.max_depth = n as u64;
-        }
-        walk.finish()
     }
 }
 
-/// Solutions below a partial board whose attacked squares in the next row are given by the
-/// three masks (`down`: the "\" diagonals, shifted left each row; `up`: "/", shifted right).
-fn count_from(walk: &mut Walk<'_>, columns: u64, down: u64, up: u64) -> u64 {
-    if columns == walk.full {
-        return 1;
-    }
-    let mut free = walk.full & !(columns | down | up);
-    if free == 0 {
-        walk.stats.backtracks += 1;
-        return 0;
-    }
-    let mut total = 0;
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        if !walk.place() {
-            return total;
+/// Hands out subtree numbers in order, at most `window` beyond those handed over.
+#[derive(Default)]
+struct Gate {
+    state: Mutex<GateState>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct GateState {
+    next: usize,
+    handed_over: usize,
+    closed: bool,
+}
+
+impl Gate {
+    /// The next subtree to list, once it is within the window; `None` when there are no more
+    /// or the caller is done.
+    fn take(&self, window: usize, total: usize) -> Option<usize> {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            if state.closed || state.next >= total {
+                return None;
+            }
+            if state.next < state.handed_over + window {
+                state.next += 1;
+                return Some(state.next - 1);
+            }
+            state = self
+                .changed
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
         }
-        total += count_from(walk, columns | bit, (down | bit) << 1, (up | bit) >> 1);
     }
-    total
+
+    fn handed_over(&self, count: usize) {
+        self.state
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .handed_over = count;
+        self.changed.notify_all();
+    }
+
+    fn close(&self) {
+        self.state
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .closed = true;
+        self.changed.notify_all();
+    }
 }
 
-/// Hands every solution that starts with queens in columns `a` and `b` to `visit`, in
-/// lexicographic order; returns the placements made below those two rows.
-fn completions(n: usize, full: u64, a: usize, b: usize, visit: &mut dyn FnMut(&[usize])) -> u64 {
-    let (first, second) = (1u64 << a, 1u64 << b);
-    let mut placed = vec![0usize; n];
-    placed[0] = a;
-    placed[1] = b;
-    let down = ((first << 1) | second) << 1;
-    let up = ((first >> 1) | second) >> 1;
-    below(full, &mut placed, 2, first | second, down, up, visit)
-}
-
-fn below(
-    full: u64,
-    placed: &mut [usize],
-    row: usize,
-    columns: u64,
-    down: u64,
-    up: u64,
-    visit: &mut dyn FnMut(&[usize]),
-) -> u64 {
-    if row == placed.len() {
-        visit(placed);
-        return 0;
-    }
-    let mut free = full & !(columns | down | up);
-    let mut nodes = 0;
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        nodes += 1;
-        placed[row] = bit.trailing_zeros() as usize;
-        nodes += below(
-            full,
-            placed,
-            row + 1,
-            columns | bit,
-            (down | bit) << 1,
-            (up | bit) >> 1,
-            visit,
-        );
-    }
-    nodes
-}
-
+/// The one listing walk: every board below a partial one (queens on rows `..row`, attacked
+/// squares of row `row` given by the three masks: `down` the "\" diagonals, shifted left each
+/// row; `up` the "/" ones, shifted right), in lexicographic order.
 fn list(
-    walk: &mut Walk<'_>,
+    walk: &mut Walk,
     placed: &mut [usize],
     row: usize,
     columns: u64,
@@ -457,10 +603,15 @@ fn list(
     on_solution: &mut impl FnMut(&[usize]) -> ControlFlow<()>,
 ) {
     if row == placed.len() {
-        walk.stats.solutions += 1;
-        if on_solution(placed).is_break() {
-            walk.stop = Some(Outcome::Solved);
+        if walk.keeps_board(row) {
+            walk.stats.solutions += 1;
+            if on_solution(placed).is_break() {
+                walk.stop = Some(Outcome::Solved);
+            }
         }
+        return;
+    }
+    if !walk.keeps_subtree(row) {
         return;
     }
     let mut free = walk.full & !(columns | down | up);

@@ -6,9 +6,7 @@
 //! Most queens are placed without any collision by a randomised greedy pass; the few left
 //! over are then swapped with random partners whenever the swap lowers the collision count.
 
-use csp::{Limit, Limits};
-use std::sync::atomic::Ordering;
-use std::time::Instant;
+use csp::{Limit, Limits, Poller};
 
 /// The greedy pass gives up after this many draws per queen: Sosic and Gu's constant, beyond
 /// which almost no further queen finds a free square.
@@ -109,13 +107,15 @@ impl Board {
 
 /// Finds one solution of the `n`-queens problem (`n` = 1 or `n` >= 4), column per row, or the
 /// limit that stopped the search. Boards with no solution (2, 3) are the caller's to refuse.
+/// A node is one start (a greedy placement and its repair). The time limit and the cancel
+/// flag are read every millisecond or so, in every phase.
 pub fn solve(n: u32, seed: u64, limits: &Limits) -> Result<Vec<u32>, Limit> {
-    let started = Instant::now();
+    let mut poller = Poller::new(limits);
     let mut rng = Xorshift::new(seed);
     let mut attempts = 0u64;
     loop {
         attempts += 1;
-        if let Some(found) = attempt(n, &mut rng, limits, started)? {
+        if let Some(found) = attempt(n, &mut rng, &mut poller)? {
             return Ok(found);
         }
         if limits.nodes.is_some_and(|k| attempts >= k) {
@@ -124,23 +124,34 @@ pub fn solve(n: u32, seed: u64, limits: &Limits) -> Result<Vec<u32>, Limit> {
     }
 }
 
-/// One greedy start and its repair; `None` when it got stuck in a local minimum.
-fn attempt(
-    n: u32,
-    rng: &mut Xorshift,
-    limits: &Limits,
-    started: Instant,
-) -> Result<Option<Vec<u32>>, Limit> {
+/// The limit the poller stopped on.
+fn stopped(poller: &Poller) -> Limit {
+    poller.stopped().unwrap_or(Limit::Cancelled)
+}
+
+/// One greedy start and its repair; `None` when it got stuck in a local minimum. Each draw,
+/// row and swap tried is a tick of `poller`.
+fn attempt(n: u32, rng: &mut Xorshift, poller: &mut Poller) -> Result<Option<Vec<u32>>, Limit> {
     let size = 2 * n as usize;
+    let mut queens = Vec::with_capacity(n as usize);
+    for row in 0..n {
+        queens.push(row);
+        if !poller.tick() {
+            return Err(stopped(poller));
+        }
+    }
     let mut board = Board {
         n,
-        queens: (0..n).collect(),
+        queens,
         up: vec![0; size],
         down: vec![0; size],
     };
     let budget = (GREEDY_DRAWS_PER_QUEEN * f64::from(n)) as u64;
     let (mut placed, mut draws) = (0u32, 0u64);
     while placed < n && draws < budget {
+        if !poller.tick() {
+            return Err(stopped(poller));
+        }
         let k = placed + rng.below(n - placed);
         board.queens.swap(placed as usize, k as usize);
         draws += 1;
@@ -156,30 +167,22 @@ fn attempt(
         collisions += board.joins(row, column);
         board.add(row, column);
     }
-    let mut rounds = 0u64;
     while collisions > 0 {
-        rounds += 1;
-        if rounds % 4 == 0 {
-            if limits
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.load(Ordering::Relaxed))
-            {
-                return Err(Limit::Cancelled);
-            }
-            if limits.time.is_some_and(|t| started.elapsed() >= t) {
-                return Err(Limit::Time);
-            }
-        }
         let before = collisions;
         for i in 0..n {
             if collisions == 0 {
                 break;
             }
+            if !poller.tick() {
+                return Err(stopped(poller));
+            }
             if !board.attacked(i) {
                 continue;
             }
             for _ in 0..2 * n {
+                if !poller.tick() {
+                    return Err(stopped(poller));
+                }
                 let j = rng.below(n);
                 if j == i {
                     continue;

@@ -1,7 +1,7 @@
 //! `QueensModel`: the N-Queens model on the engine, one variable per row.
 
 use crate::Encoding;
-use csp::{Model, ModelError, VarId};
+use csp::{Limit, Model, ModelError, Poller, VarId};
 
 /// An N-Queens model: `rows[i]` is the column (0-based) of the queen in row `i`.
 #[derive(Debug)]
@@ -16,6 +16,14 @@ impl QueensModel {
     /// Builds the model for an `n` x `n` board. Constraints are named for traces: `column`,
     /// `diagonal` and `anti-diagonal`, with the rows they join under the binary encoding.
     pub fn new(n: usize, encoding: Encoding) -> Result<Self, ModelError> {
+        Self::build(n, encoding, &mut Poller::unlimited())
+    }
+
+    /// As [`QueensModel::new`], ticking `poller` once per row: at 100,000 rows the domains
+    /// alone are 1.25 GB. Fails with [`ModelError::Stopped`] when the poller's limits stop it.
+    pub fn build(n: usize, encoding: Encoding, poller: &mut Poller) -> Result<Self, ModelError> {
+        let stopped =
+            |poller: &Poller| ModelError::Stopped(poller.stopped().unwrap_or(Limit::Cancelled));
         let last = i32::try_from(n).map_err(|_| ModelError::DomainTooLarge {
             span: n as u64,
             max: csp::MAX_DOMAIN_SPAN,
@@ -24,6 +32,9 @@ impl QueensModel {
         let mut rows = Vec::with_capacity(n);
         for i in 0..n {
             rows.push(model.new_named_var(format!("row {}", i + 1), 0..=last)?);
+            if !poller.tick() {
+                return Err(stopped(poller));
+            }
         }
         match encoding {
             Encoding::Binary => {
@@ -39,6 +50,9 @@ impl QueensModel {
                         model.post_named(anti, format!("anti-diagonal (rows {a} and {b})"))?;
                         let diag = csp::constraints::NotEqual::new(qi, qj, -gap);
                         model.post_named(diag, format!("diagonal (rows {a} and {b})"))?;
+                        if !poller.tick() {
+                            return Err(stopped(poller));
+                        }
                     }
                 }
             }

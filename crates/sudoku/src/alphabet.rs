@@ -1,32 +1,102 @@
 //! `Alphabet`: which character stands for which value, and which ones mean a blank.
 
+use std::fmt;
+
 /// The symbols of one grid size: `symbols[v - 1]` writes the value `v`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Alphabet {
     symbols: Vec<char>,
+    /// Whether a letter may be read in either case: true for the default alphabets, whose
+    /// letters are all of one case; a custom alphabet is taken exactly as given.
+    fold_case: bool,
 }
 
-/// How cells are written.
+/// Why some text is not an alphabet.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Symbols {
-    /// One character per cell.
-    Chars(Alphabet),
-    /// Numbers separated by spaces (grids larger than 25 x 25).
-    Numbers,
+pub enum AlphabetError {
+    /// A symbol stands twice, at these positions (1-based).
+    Repeats {
+        /// The repeated symbol.
+        symbol: char,
+        /// Where it first stands.
+        first: usize,
+        /// Where it stands again.
+        second: usize,
+    },
+    /// A symbol that reads as a blank or a separator, at this position (1-based).
+    Reserved {
+        /// The symbol.
+        symbol: char,
+        /// Where it stands.
+        position: usize,
+    },
 }
+
+impl fmt::Display for AlphabetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AlphabetError::Repeats {
+                symbol,
+                first,
+                second,
+            } => write!(
+                f,
+                "'{symbol}' stands twice, at positions {first} and {second} \
+                 (letters are case-sensitive: 'a' and 'A' are two symbols)"
+            ),
+            AlphabetError::Reserved { symbol, position } => write!(
+                f,
+                "'{}' at position {position} is reserved for blanks and layout \
+                 (. - _ : , | # and spaces)",
+                symbol.escape_default()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AlphabetError {}
 
 impl Alphabet {
-    /// An alphabet from its symbols in value order; `None` if a symbol repeats or is a blank
-    /// character other than `0`.
-    pub fn new(symbols: &str) -> Option<Self> {
-        let symbols: Vec<char> = symbols.chars().map(|c| c.to_ascii_uppercase()).collect();
-        let mut sorted = symbols.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
+    /// An alphabet from its symbols in value order, taken exactly as given: `a` and `A` are
+    /// two symbols. Fails on a repeat or on a symbol that reads as a blank or a separator.
+    pub fn new(symbols: &str) -> Result<Self, AlphabetError> {
+        let symbols: Vec<char> = symbols.chars().collect();
         let reserved =
-            |c: &char| matches!(c, '.' | '-' | '_' | ':' | ',' | '|' | '#') || c.is_whitespace();
-        (sorted.len() == symbols.len() && !symbols.iter().any(reserved))
-            .then_some(Alphabet { symbols })
+            |c: char| matches!(c, '.' | '-' | '_' | ':' | ',' | '|' | '#') || c.is_whitespace();
+        for (i, &symbol) in symbols.iter().enumerate() {
+            if reserved(symbol) {
+                return Err(AlphabetError::Reserved {
+                    symbol,
+                    position: i + 1,
+                });
+            }
+            if let Some(j) = symbols[..i].iter().position(|&s| s == symbol) {
+                return Err(AlphabetError::Repeats {
+                    symbol,
+                    first: j + 1,
+                    second: i + 1,
+                });
+            }
+        }
+        Ok(Alphabet {
+            symbols,
+            fold_case: false,
+        })
+    }
+
+    /// A default alphabet: its letters, all of one case, are read in either.
+    fn default_of(symbols: &str) -> Option<Self> {
+        let alphabet = Alphabet::new(symbols).ok()?;
+        let folded: std::collections::BTreeSet<char> = alphabet
+            .symbols
+            .iter()
+            .map(char::to_ascii_uppercase)
+            .collect();
+        let fold_case = folded.len() == alphabet.symbols.len();
+        Some(Alphabet {
+            fold_case,
+            ..alphabet
+        })
     }
 
     /// The number of symbols, that is the grid's side.
@@ -41,8 +111,16 @@ impl Alphabet {
 
     /// The value (1-based) a character stands for, `Some(0)` for a blank, `None` otherwise.
     pub fn value_of(&self, c: char) -> Option<u16> {
-        let upper = c.to_ascii_uppercase();
-        if let Some(i) = self.symbols.iter().position(|&s| s == upper) {
+        let at = |c: char| self.symbols.iter().position(|&s| s == c);
+        let found = at(c).or_else(|| {
+            let other = if c.is_ascii_lowercase() {
+                c.to_ascii_uppercase()
+            } else {
+                c.to_ascii_lowercase()
+            };
+            (self.fold_case && other != c).then(|| at(other)).flatten()
+        });
+        if let Some(i) = found {
             return Some(i as u16 + 1);
         }
         match c {
@@ -64,6 +142,23 @@ impl Alphabet {
     pub fn as_string(&self) -> String {
         self.symbols.iter().collect()
     }
+
+    /// Whether `c` is a symbol in another case only (a hint for a custom alphabet).
+    pub fn has_other_case_of(&self, c: char) -> bool {
+        !self.fold_case
+            && c.is_ascii_alphabetic()
+            && self.value_of(c).is_none()
+            && self.symbols.iter().any(|s| s.eq_ignore_ascii_case(&c))
+    }
+}
+
+/// How cells are written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Symbols {
+    /// One character per cell.
+    Chars(Alphabet),
+    /// Numbers separated by spaces (grids larger than 25 x 25).
+    Numbers,
 }
 
 impl Symbols {
@@ -79,7 +174,7 @@ impl Symbols {
             25 => "ABCDEFGHIJKLMNOPQRSTUVWXY",
             _ => return Symbols::Numbers,
         };
-        match Alphabet::new(default) {
+        match Alphabet::default_of(default) {
             Some(a) => Symbols::Chars(a),
             None => Symbols::Numbers,
         }

@@ -10,15 +10,12 @@
 //! the tests check against the engine.
 
 use crate::Grid;
-use csp::{Limit, Limits, Outcome, Statistics, Summary};
+use csp::{Limit, Limits, Outcome, Poller, Statistics, Summary};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
 /// The largest side the solver takes: one bit per value in a `u64`.
 pub const MAX_SIDE: usize = 64;
-
-/// How many branchings go between two reads of the clock and the cancel flag.
-const POLL_MASK: u64 = (1 << 10) - 1;
 
 /// The solver for one puzzle, with optional limits and a cap on solutions.
 #[derive(Clone, Debug)]
@@ -269,6 +266,11 @@ impl Bitmask {
     /// limit stops the search.
     pub fn solve(&self, mut on_solution: impl FnMut(&Grid) -> ControlFlow<()>) -> Summary {
         let started = Instant::now();
+        let mut limits = self.limits.clone();
+        limits.since.get_or_insert(started);
+        // One tick per branching: a branching of a 64x64 grid propagates over 4,096 cells, of
+        // a 9x9 one over 81, and the poller's interval follows.
+        let mut poller = Poller::new(&limits);
         let mut stats = Statistics::default();
         let layout = Layout::new(self.box_size);
         let mut state = State {
@@ -328,7 +330,7 @@ impl Bitmask {
                 descend = false;
                 continue;
             }
-            if let Some(limit) = self.limit_hit(&stats, started) {
+            if let Some(limit) = self.limit_hit(&stats, &mut poller) {
                 return finish(stats, Outcome::LimitReached(limit));
             }
             let value = frame.untried & frame.untried.wrapping_neg();
@@ -345,14 +347,15 @@ impl Bitmask {
         }
     }
 
-    fn limit_hit(&self, stats: &Statistics, started: Instant) -> Option<Limit> {
+    fn limit_hit(&self, stats: &Statistics, poller: &mut Poller) -> Option<Limit> {
         if self.limits.nodes.is_some_and(|n| stats.nodes >= n) {
             return Some(Limit::Nodes);
         }
-        if stats.nodes & POLL_MASK != 0 {
-            return None;
+        if poller.tick() {
+            None
+        } else {
+            poller.stopped()
         }
-        self.limits.due(started)
     }
 
     fn report(

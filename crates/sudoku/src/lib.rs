@@ -36,7 +36,7 @@ mod layout;
 mod model;
 mod reader;
 
-pub use alphabet::{Alphabet, Symbols};
+pub use alphabet::{Alphabet, AlphabetError, Symbols};
 pub use bitmask::Bitmask;
 pub use grid::{Grid, Unit, Violation};
 pub use layout::{GridLine, Layout, Shape};

@@ -351,9 +351,16 @@ fn bad_symbol_text(
     side: usize,
     symbols: &Symbols,
 ) -> String {
+    let mut chars = shown.chars();
+    let other_case = match (chars.next(), chars.next(), symbols) {
+        (Some(c), None, Symbols::Chars(a)) if a.has_other_case_of(c) => {
+            "; the alphabet is case-sensitive"
+        }
+        _ => "",
+    };
     format!(
         "row {}, column {}: '{shown}' is not a symbol of a {side}x{side} sudoku \
-         (symbols {}; blanks . - _ or 0)",
+         (symbols {}; blanks . - _ or 0){other_case}",
         row + 1,
         column + 1,
         symbols.describe()

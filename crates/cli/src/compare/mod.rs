@@ -1,8 +1,11 @@
 //! `csp compare`: one problem under several configurations, side by side.
 //!
-//! Each configuration runs the same model with the same limits; the figures go into one table
-//! (text, Markdown, CSV or JSON) with ratios to the first configuration, plain backtracking by
-//! default. A warning says when the comparison cannot teach anything.
+//! Each configuration runs the same model with the same limits, by default 10 seconds each;
+//! the figures go into one table (text, Markdown, CSV or JSON) with ratios to the first
+//! configuration, plain backtracking by default. A spinner on a terminal says what is running.
+//! A signal stops the run in progress; the table is printed with what was done, the stopped
+//! row and the rows that never ran marked as such. A warning says when the comparison cannot
+//! teach anything.
 
 mod configs;
 
@@ -14,29 +17,54 @@ pub use crate::args::{
     CompareArgs, CompareColorArgs, CompareCommand, CompareQueensArgs, CompareSudokuArgs,
     EncodingArg, TableFormat,
 };
+use crate::events::{EventLog, Recorder};
 use crate::exit_code::Status;
+use crate::input::{self, ReadStop};
 use crate::output::Output;
+use crate::progress::Spinner;
+use crate::replay::{self, Board, Trace};
 use crate::search_options::parse_seconds;
-use crate::signals::Signals;
-use csp::{Inference, Limit, Limits, Model, Outcome, Statistics, Summary};
+use crate::signals::{Received, Signals};
+use csp::{Inference, Limit, Limits, Model, Outcome, Poller, Statistics, Summary};
 use nqueens::{Encoding, QueensModel};
 use std::io::{self, BufRead, BufReader};
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 use table::Row;
 
 /// The largest board a sweep or a single comparison takes.
 const MAX_QUEENS: usize = 1000;
 
+/// How long each configuration may run unless `--time-limit` says otherwise: long enough for
+/// the comparisons a class runs, short enough that a hopeless configuration (plain
+/// backtracking on 30 queens) does not hold up the table.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// How many configurations a replay page shows side by side.
+const REPLAYED: usize = 2;
+
 /// What every run of a comparison shares.
 struct Settings {
     configs: Vec<Config>,
     all: bool,
-    limits: Limits,
+    /// Each configuration's time limit (`None`: `--time-limit none`).
+    time: Option<Duration>,
+    nodes: Option<u64>,
+    cancel: Arc<AtomicBool>,
     format: TableFormat,
+    /// Whether to record the first configurations' runs for a replay page.
+    replay: bool,
 }
 
 impl Settings {
     fn new(args: &CompareArgs, signals: &Signals) -> Result<Self, String> {
+        let time = match args.time_limit.as_deref().map(str::trim) {
+            None => Some(DEFAULT_TIME_LIMIT),
+            Some("none") => None,
+            Some(text) => Some(parse_seconds(text)?),
+        };
         Ok(Settings {
             configs: configs::configurations(
                 args.with.as_deref(),
@@ -44,30 +72,78 @@ impl Settings {
                 args.seed,
             )?,
             all: args.all,
-            limits: Limits {
-                nodes: args.node_limit,
-                time: args.time_limit.as_deref().map(parse_seconds).transpose()?,
-                cancel: Some(signals.cancel.clone()),
-            },
+            time,
+            nodes: args.node_limit,
+            cancel: Arc::clone(&signals.cancel),
             format: args.format,
+            replay: args.html.is_some(),
         })
     }
 
-    /// Solves `model` under `config`: the first solution, or all of them.
-    fn run(&self, model: &Model, config: &Config) -> Summary {
-        config
+    /// The limits of one configuration's run, its time counted from `since`.
+    fn limits(&self, since: Instant) -> Limits {
+        Limits {
+            nodes: self.nodes,
+            time: self.time,
+            since: Some(since),
+            cancel: Some(Arc::clone(&self.cancel)),
+        }
+    }
+
+    /// A poller for the work around the runs (reading, building models): the signal only.
+    fn signal_poller(&self) -> Poller {
+        Poller::new(&Limits {
+            cancel: Some(Arc::clone(&self.cancel)),
+            ..Limits::default()
+        })
+    }
+
+    /// Solves `model` under `config` with `limits`, recorded by `recorder` if one is given:
+    /// the first solution, or all of them.
+    fn run(
+        &self,
+        model: &Model,
+        config: &Config,
+        limits: Limits,
+        recorder: Option<&mut Recorder<EventLog>>,
+    ) -> Summary {
+        let solver = config
             .search
             .solver(model)
             .max_solutions((!self.all).then_some(1))
-            .limits(self.limits.clone())
-            .solve(|_| ControlFlow::Continue(()))
+            .limits(limits);
+        match recorder {
+            Some(log) => solver.solve_observed(log, |_| ControlFlow::Continue(())),
+            None => solver.solve(|_| ControlFlow::Continue(())),
+        }
+    }
+
+    /// What the title says of the limits.
+    fn limit_note(&self) -> String {
+        let time = match self.time {
+            Some(t) if t == DEFAULT_TIME_LIMIT => format!(
+                "each configuration stops after {} s (the default; --time-limit SECS|none)",
+                t.as_secs()
+            ),
+            Some(t) => format!(
+                "each configuration stops after {} s (--time-limit)",
+                t.as_secs_f64()
+            ),
+            None => "no time limit".to_owned(),
+        };
+        match self.nodes {
+            Some(k) => format!("{time} or {k} nodes"),
+            None => time,
+        }
     }
 }
 
+/// What `outcome` is called in the table.
 fn outcome_word(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::Solved => "solved",
         Outcome::Exhausted => "exhausted",
+        Outcome::LimitReached(Limit::Cancelled) => "stopped",
         Outcome::LimitReached(_) => "limit",
     }
 }
@@ -97,56 +173,223 @@ fn solved_at_root(model: &Model) -> bool {
     }
 }
 
-/// Warns when every configuration with a different mode explored the same number of nodes.
-fn warn_if_identical(rows: &[Row], configs: &[Config], what: &str) {
-    let modes: std::collections::BTreeSet<String> = configs
-        .iter()
-        .map(|c| c.search.inference.to_string())
-        .collect();
-    if modes.len() < 2 || rows.is_empty() || rows.iter().any(|r| r.outcome == "limit") {
-        return;
+/// A comparison's results as they come: the rows, the warnings for after the table, the
+/// recorded runs, and whether a signal or a limit cut anything short.
+struct Comparison<'s> {
+    settings: &'s Settings,
+    rows: Vec<Row>,
+    warnings: Vec<String>,
+    traces: Vec<Trace>,
+    /// A signal stopped the comparison.
+    interrupted: bool,
+    /// Some run was stopped by its limit.
+    limited: bool,
+    spinner: Spinner,
+}
+
+impl<'s> Comparison<'s> {
+    fn new(settings: &'s Settings) -> Self {
+        Comparison {
+            settings,
+            rows: Vec::new(),
+            warnings: Vec::new(),
+            traces: Vec::new(),
+            interrupted: false,
+            limited: false,
+            spinner: Spinner::on_terminal(),
+        }
     }
-    if rows.iter().all(|r| r.nodes == rows[0].nodes) {
-        eprintln!(
-            "csp compare: warning: {what}: every configuration explored the same {} nodes; \
-             inference made no difference here, try a larger instance",
-            rows[0].nodes
-        );
+
+    /// Runs every configuration on `model` (`n` for a queens row), each with its own limits;
+    /// the first ones are recorded when a replay was asked for. After a signal the rest are
+    /// marked as not run. `name` says what is compared, for the spinner and the replay.
+    fn run_all(&mut self, n: Option<usize>, model: &Model, name: &str, board: Board) {
+        let settings = self.settings;
+        let first = self.rows.len();
+        for (i, config) in settings.configs.iter().enumerate() {
+            if self.interrupted {
+                self.rows.push(Row::not_run(n, &config.name));
+                continue;
+            }
+            self.spinner.step(format!(
+                "{name}: {} ({} of {})",
+                config.name,
+                i + 1,
+                settings.configs.len()
+            ));
+            let mut recorder = (settings.replay && i < REPLAYED && self.traces.len() < REPLAYED)
+                .then(replay::recorder);
+            let summary = settings.run(
+                model,
+                config,
+                settings.limits(Instant::now()),
+                recorder.as_mut(),
+            );
+            if let Some(log) = recorder {
+                let stopped_by = match summary.outcome {
+                    Outcome::LimitReached(limit) => Some(limit.to_string()),
+                    _ => None,
+                };
+                self.traces.push(Trace::new(
+                    model,
+                    board,
+                    name,
+                    &config.name,
+                    log,
+                    &summary,
+                    stopped_by.as_deref(),
+                ));
+            }
+            self.note(summary.outcome);
+            self.rows
+                .push(row(n, config, summary.outcome, &summary.stats));
+        }
+        if !self.interrupted {
+            self.warn_if_identical(first, name);
+        }
     }
+
+    /// Takes note of how a run ended.
+    fn note(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::LimitReached(Limit::Cancelled) => self.interrupted = true,
+            Outcome::LimitReached(_) => self.limited = true,
+            _ => {}
+        }
+    }
+
+    /// Warns when every configuration with a different mode explored the same number of
+    /// nodes (rows from `first` on).
+    fn warn_if_identical(&mut self, first: usize, what: &str) {
+        let rows = &self.rows[first..];
+        let modes: std::collections::BTreeSet<String> = self
+            .settings
+            .configs
+            .iter()
+            .map(|c| c.search.inference.to_string())
+            .collect();
+        if modes.len() < 2 || rows.is_empty() || rows.iter().any(|r| r.outcome != rows[0].outcome) {
+            return;
+        }
+        if rows[0].outcome == "limit" {
+            return;
+        }
+        if rows.iter().all(|r| r.nodes == rows[0].nodes) {
+            self.warnings.push(format!(
+                "{what}: every configuration explored the same {} nodes; \
+                 inference made no difference here, try a larger instance",
+                rows[0].nodes
+            ));
+        }
+    }
+
+    /// Prints the table (and writes the replay page); the exit status says whether a signal
+    /// or a limit cut anything short.
+    fn finish(
+        self,
+        title: &str,
+        with_n: bool,
+        html: Option<&std::path::Path>,
+        received: Option<Received>,
+        out: &mut Output,
+    ) -> Status {
+        self.spinner.clear();
+        let settings = self.settings;
+        let text = match settings.format {
+            TableFormat::Table => table::text(&self.rows, title, with_n),
+            TableFormat::Markdown => table::markdown(&self.rows, title, with_n),
+            TableFormat::Csv => table::csv(&self.rows),
+            TableFormat::Json => table::json(&self.rows),
+        };
+        out.record(text.as_bytes());
+        out.flush();
+        if out.closed {
+            return Status::Success;
+        }
+        if let Some(e) = out.error.take() {
+            eprintln!("csp compare: cannot write the output: {e}");
+            return Status::BadInput;
+        }
+        for warning in &self.warnings {
+            eprintln!("csp compare: warning: {warning}");
+        }
+        if let Some(path) = html {
+            let names: Vec<&str> = settings
+                .configs
+                .iter()
+                .take(REPLAYED)
+                .map(|c| c.name.as_str())
+                .collect();
+            let title = format!(
+                "{}: {} side by side",
+                title_problem(title),
+                names.join(" and ")
+            );
+            let subtitle =
+                "Each panel replays the run whose figures the table shows; the slider moves both.";
+            match replay::write_page(path, &title, subtitle, &self.traces) {
+                Ok(message) => eprintln!("{message}"),
+                Err(message) => {
+                    eprintln!("csp compare: {message}");
+                    return Status::BadInput;
+                }
+            }
+        }
+        if self.interrupted {
+            let signal = received.map_or("a cancel request", Received::name);
+            eprintln!(
+                "csp compare: stopped by {signal}; the table shows the runs done, the one \
+                 stopped ('stopped') and those never run ('not run')"
+            );
+            return match received {
+                Some(Received::Terminate) => Status::Terminated,
+                _ => Status::Interrupted,
+            };
+        }
+        if self.limited {
+            return Status::Limit;
+        }
+        Status::Success
+    }
+}
+
+/// The problem part of a title (before its first comma).
+fn title_problem(title: &str) -> &str {
+    title.split(',').next().unwrap_or(title)
 }
 
 pub fn run(command: &CompareCommand, signals: &Signals, mut out: Output) -> Status {
     let result = match command {
-        CompareCommand::Queens(args) => queens(args, signals),
-        CompareCommand::Sudoku(args) => sudoku(args, signals),
-        CompareCommand::Color(args) => color(args, signals),
+        CompareCommand::Queens(args) => queens(args, signals, &mut out),
+        CompareCommand::Sudoku(args) => sudoku(args, signals, &mut out),
+        CompareCommand::Color(args) => color(args, signals, &mut out),
     };
-    let (text, html) = match result {
-        Ok(done) => done,
-        Err(message) => {
+    match result {
+        Ok(status) => status,
+        Err(Failure::BadInput(message)) => {
             eprintln!("csp compare: {message}");
-            return Status::BadInput;
+            Status::BadInput
         }
-    };
-    out.record(text.as_bytes());
-    out.flush();
-    if let Some(e) = out.error.take() {
-        eprintln!("csp compare: cannot write the output: {e}");
-        return Status::BadInput;
+        Err(Failure::Stopped) => {
+            eprintln!("csp compare: stopped before any configuration ran; no table");
+            match signals.received() {
+                Some(Received::Terminate) => Status::Terminated,
+                _ => Status::Interrupted,
+            }
+        }
     }
-    if let Some(message) = html {
-        eprintln!("{message}");
-    }
-    Status::Success
 }
 
-/// Formats the table, in the asked-for format.
-fn render(settings: &Settings, rows: &[Row], title: &str, with_n: bool) -> String {
-    match settings.format {
-        TableFormat::Table => table::text(rows, title, with_n),
-        TableFormat::Markdown => table::markdown(rows, title, with_n),
-        TableFormat::Csv => table::csv(rows),
-        TableFormat::Json => table::json(rows),
+/// Why a comparison printed no table.
+enum Failure {
+    BadInput(String),
+    /// A signal came while the input was read or the models built.
+    Stopped,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure::BadInput(message)
     }
 }
 
@@ -178,81 +421,112 @@ fn parse_range(text: &str) -> Result<(usize, usize), String> {
     Ok((low, high))
 }
 
-type Done = (String, Option<String>);
-
-fn queens(args: &CompareQueensArgs, signals: &Signals) -> Result<Done, String> {
+fn queens(
+    args: &CompareQueensArgs,
+    signals: &Signals,
+    out: &mut Output,
+) -> Result<Status, Failure> {
     let settings = Settings::new(&args.compare, signals)?;
     let (low, high) = parse_range(&args.n)?;
     let encoding = match args.encoding {
         EncodingArg::Binary => Encoding::Binary,
         EncodingArg::Alldiff => Encoding::AllDiff,
     };
-    let mut rows = Vec::new();
+    let sweep = low != high;
+    if args.compare.plot.is_some() && !sweep {
+        return Err("--plot needs a range of N, such as 4..12".to_owned().into());
+    }
+    let mut comparison = Comparison::new(&settings);
+    let mut poller = settings.signal_poller();
+    let mut stopped_at = None;
     for n in low..=high {
-        let queens = QueensModel::new(n, encoding).map_err(|e| e.to_string())?;
-        let first = rows.len();
-        for config in &settings.configs {
-            let summary = settings.run(&queens.model, config);
-            rows.push(row(Some(n), config, summary.outcome, &summary.stats));
-            if summary.outcome == Outcome::LimitReached(Limit::Cancelled) {
-                return Err("interrupted".into());
+        let queens = match QueensModel::build(n, encoding, &mut poller) {
+            Ok(queens) => queens,
+            Err(csp::ModelError::Stopped(_)) => {
+                comparison.interrupted = true;
+                stopped_at = Some(n);
+                break;
             }
+            Err(e) => return Err(e.to_string().into()),
+        };
+        let name = format!("{n}-queens");
+        comparison.run_all(Some(n), &queens.model, &name, Board::Queens);
+        if comparison.interrupted {
+            stopped_at = (n < high).then_some(n + 1);
+            break;
         }
-        let what = format!("queens {n}");
-        warn_if_identical(&rows[first..], &settings.configs, &what);
         if solved_at_root(&queens.model) {
-            eprintln!(
-                "csp compare: warning: {what}: arc consistency alone settles it at the root, \
-                 before any search; the comparison shows little"
-            );
+            comparison.warnings.push(format!(
+                "queens {n}: arc consistency alone settles it at the root, before any search; \
+                 the comparison shows little"
+            ));
         }
     }
-    let sweep = low != high;
-    let title = if sweep {
+    if comparison.rows.is_empty() {
+        return Err(Failure::Stopped);
+    }
+    let mut title = if sweep {
         format!(
-            "queens {low}..{high} ({encoding} encoding), {}; ratios relative to {} at the same N",
+            "queens {low}..{high} ({encoding} encoding), {}; {}; ratios relative to {} at the same N",
             mode_title(&settings),
+            settings.limit_note(),
             settings.configs[0].name
         )
     } else {
         format!(
-            "queens {low} ({encoding} encoding), {}; ratios relative to {}",
+            "queens {low} ({encoding} encoding), {}; {}; ratios relative to {}",
             mode_title(&settings),
+            settings.limit_note(),
             settings.configs[0].name
         )
     };
+    if let Some(n) = stopped_at {
+        title.push_str(&format!(" (stopped: N = {n}..{high} not run)"));
+    }
     if let Some(path) = &args.compare.plot {
-        if !sweep {
-            return Err("--plot needs a range of N, such as 4..12".into());
-        }
         plot::draw(
             path,
-            &rows,
+            &comparison.rows,
             &format!("N-Queens, {}, {encoding} encoding", mode_title(&settings)),
         )?;
     }
-    let html = match &args.compare.html {
-        Some(path) => Some(crate::replay::compare_queens(
-            path,
-            low,
-            encoding,
-            &settings.configs,
-            &settings.limits,
-        )?),
-        None => None,
-    };
-    Ok((render(&settings, &rows, &title, sweep), html))
+    Ok(comparison.finish(
+        &title,
+        sweep,
+        args.compare.html.as_deref(),
+        signals.received(),
+        out,
+    ))
 }
 
-fn sudoku(args: &CompareSudokuArgs, signals: &Signals) -> Result<Done, String> {
+/// Reads the whole input as lines of text, stopping on a signal.
+fn read_text(
+    input: Box<dyn BufRead + Send>,
+    poller: &mut Poller,
+) -> Result<Vec<(usize, String)>, Failure> {
+    let mut lines = Vec::new();
+    let read = input::for_each_line(input, poller, |number, bytes| {
+        lines.push((number, String::from_utf8_lossy(bytes).into_owned()));
+        ControlFlow::Continue(())
+    });
+    match read {
+        Ok(_) => Ok(lines),
+        Err(ReadStop::Io(line, e)) => Err(format!("line {line}: {e}").into()),
+        Err(ReadStop::Limit(_)) => Err(Failure::Stopped),
+    }
+}
+
+fn sudoku(
+    args: &CompareSudokuArgs,
+    signals: &Signals,
+    out: &mut Output,
+) -> Result<Status, Failure> {
     let settings = Settings::new(&args.compare, signals)?;
     let alphabet = match &args.alphabet {
-        Some(a) => Some(
-            sudoku::Alphabet::new(a).ok_or_else(|| format!("--alphabet '{a}' is not usable"))?,
-        ),
+        Some(a) => Some(sudoku::Alphabet::new(a).map_err(|e| format!("--alphabet: {e}"))?),
         None => None,
     };
-    let input: Box<dyn BufRead> = match (&args.puzzle, &args.file) {
+    let input: Box<dyn BufRead + Send> = match (&args.puzzle, &args.file) {
         (Some(text), _) => Box::new(io::Cursor::new(text.clone().into_bytes())),
         (None, Some(path)) if path.as_os_str() != "-" => Box::new(BufReader::new(
             std::fs::File::open(path)
@@ -260,13 +534,13 @@ fn sudoku(args: &CompareSudokuArgs, signals: &Signals) -> Result<Done, String> {
         )),
         _ => Box::new(BufReader::new(io::stdin())),
     };
+    let mut poller = settings.signal_poller();
     let mut reader = sudoku::Reader::new(alphabet);
     let mut entries = Vec::new();
-    let mut last = 0;
-    for (i, line) in input.lines().enumerate() {
-        let line = line.map_err(|e| format!("line {}: {e}", i + 1))?;
-        reader.feed(i + 1, &line, &mut entries);
-        last = i + 1;
+    let lines = read_text(input, &mut poller)?;
+    let last = lines.len();
+    for (number, line) in &lines {
+        reader.feed(*number, line, &mut entries);
     }
     reader.finish(last, &mut entries);
     let mut models = Vec::new();
@@ -281,25 +555,56 @@ fn sudoku(args: &CompareSudokuArgs, signals: &Signals) -> Result<Done, String> {
             }
             Ok(p) => models.push(sudoku::SudokuModel::new(&p.grid).map_err(|e| e.to_string())?),
         }
+        if !poller.tick() {
+            return Err(Failure::Stopped);
+        }
     }
     if models.is_empty() {
-        return Err("no puzzle to compare".into());
+        return Err("no puzzle to compare".to_owned().into());
     }
-    let mut rows = Vec::new();
-    for config in &settings.configs {
+    let what = format!("{} sudoku puzzles", models.len());
+    let mut comparison = Comparison::new(&settings);
+    for (i, config) in settings.configs.iter().enumerate() {
+        if comparison.interrupted {
+            comparison.rows.push(Row::not_run(None, &config.name));
+            continue;
+        }
+        // One limit for the configuration over all its puzzles.
+        let limits = settings.limits(Instant::now());
         let mut total = Statistics::default();
         let mut worst = Outcome::Solved;
-        for model in &models {
-            let summary = settings.run(&model.model, config);
+        for (p, model) in models.iter().enumerate() {
+            comparison.spinner.step(format!(
+                "{what}: {} ({} of {}), puzzle {} of {}",
+                config.name,
+                i + 1,
+                settings.configs.len(),
+                p + 1,
+                models.len()
+            ));
+            let mut recorder = (settings.replay && p == 0 && i < REPLAYED).then(replay::recorder);
+            let summary = settings.run(&model.model, config, limits.clone(), recorder.as_mut());
+            if let Some(log) = recorder {
+                let stopped_by = match summary.outcome {
+                    Outcome::LimitReached(limit) => Some(limit.to_string()),
+                    _ => None,
+                };
+                comparison.traces.push(Trace::new(
+                    &model.model,
+                    Board::Sudoku(model.cells.len()),
+                    "the first sudoku",
+                    &config.name,
+                    log,
+                    &summary,
+                    stopped_by.as_deref(),
+                ));
+            }
             total.solutions += summary.stats.solutions;
             total.nodes += summary.stats.nodes;
             total.backtracks += summary.stats.backtracks;
             total.checks += summary.stats.checks;
             total.pruned += summary.stats.pruned;
             total.elapsed += summary.stats.elapsed;
-            if summary.outcome == Outcome::LimitReached(Limit::Cancelled) {
-                return Err("interrupted".into());
-            }
             worst = match (worst, summary.outcome) {
                 (Outcome::LimitReached(l), _) | (_, Outcome::LimitReached(l)) => {
                     Outcome::LimitReached(l)
@@ -307,87 +612,90 @@ fn sudoku(args: &CompareSudokuArgs, signals: &Signals) -> Result<Done, String> {
                 (Outcome::Exhausted, _) | (_, Outcome::Exhausted) => Outcome::Exhausted,
                 _ => Outcome::Solved,
             };
+            if let Outcome::LimitReached(_) = summary.outcome {
+                // The configuration's time is up (or a signal came): the rest would stop at once.
+                break;
+            }
         }
-        rows.push(row(None, config, worst, &total));
+        comparison.note(worst);
+        comparison.rows.push(row(None, config, worst, &total));
     }
-    let what = format!("{} sudoku puzzles", models.len());
-    warn_if_identical(&rows, &settings.configs, &what);
-    let at_root = models.iter().filter(|m| solved_at_root(&m.model)).count();
-    if at_root > 0 {
-        eprintln!(
-            "csp compare: warning: {at_root} of {} puzzles are settled by arc consistency at the \
-             root, before any search",
-            models.len()
-        );
+    if !comparison.interrupted {
+        comparison.warn_if_identical(0, &what);
+        let at_root = models.iter().filter(|m| solved_at_root(&m.model)).count();
+        if at_root > 0 {
+            comparison.warnings.push(format!(
+                "{at_root} of {} puzzles are settled by arc consistency at the root, before any \
+                 search",
+                models.len()
+            ));
+        }
     }
     let title = format!(
-        "{what}, {}, figures summed per configuration; ratios relative to {}",
+        "{what}, {}, figures summed per configuration; {}; ratios relative to {}",
         mode_title(&settings),
+        settings.limit_note(),
         settings.configs[0].name
     );
-    let html = match &args.compare.html {
-        Some(path) => Some(crate::replay::compare_model(
-            path,
-            &models[0].model,
-            crate::replay::Board::Sudoku(models[0].cells.len()),
-            "the first sudoku",
-            &settings.configs,
-            &settings.limits,
-        )?),
-        None => None,
-    };
-    Ok((render(&settings, &rows, &title, false), html))
+    Ok(comparison.finish(
+        &title,
+        false,
+        args.compare.html.as_deref(),
+        signals.received(),
+        out,
+    ))
 }
 
-fn color(args: &CompareColorArgs, signals: &Signals) -> Result<Done, String> {
+fn color(args: &CompareColorArgs, signals: &Signals, out: &mut Output) -> Result<Status, Failure> {
     let settings = Settings::new(&args.compare, signals)?;
-    let text = std::fs::read_to_string(&args.file)
+    let mut poller = settings.signal_poller();
+    let file = std::fs::File::open(&args.file)
         .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+    let lines = read_text(Box::new(BufReader::new(file)), &mut poller)?;
     let mut reader = coloring::DimacsReader::new();
-    for (i, line) in text.lines().enumerate() {
-        reader.feed(i + 1, line).map_err(|e| e.to_string())?;
+    for (number, line) in &lines {
+        reader
+            .feed(*number, line.trim_end_matches(['\n', '\r']))
+            .map_err(|e| e.to_string())?;
     }
-    let read = reader
-        .finish(text.lines().count())
-        .map_err(|e| e.to_string())?;
-    let clique = coloring::bounds::greedy_clique(&read.graph);
+    let read = reader.finish(lines.len()).map_err(|e| e.to_string())?;
+    let clique = match coloring::bounds::greedy_clique(&read.graph, &mut poller) {
+        Ok(clique) => clique,
+        Err(_) => return Err(Failure::Stopped),
+    };
     if clique.len() > args.colors as usize {
         return Err(format!(
             "no {}-colouring: the graph has a clique of {}",
             args.colors,
             clique.len()
+        )
+        .into());
+    }
+    let model = match coloring::ColoringModel::build(&read.graph, args.colors, &clique, &mut poller)
+    {
+        Ok(model) => model,
+        Err(csp::ModelError::Stopped(_)) => return Err(Failure::Stopped),
+        Err(e) => return Err(e.to_string().into()),
+    };
+    let what = format!("{}-colouring of {}", args.colors, args.file.display());
+    let mut comparison = Comparison::new(&settings);
+    comparison.run_all(None, &model.model, &what, Board::Generic);
+    if !comparison.interrupted && solved_at_root(&model.model) {
+        comparison.warnings.push(format!(
+            "{what}: arc consistency alone settles it at the root"
         ));
     }
-    let model = coloring::ColoringModel::new(&read.graph, args.colors, &clique)
-        .map_err(|e| e.to_string())?;
-    let mut rows = Vec::new();
-    for config in &settings.configs {
-        let summary = settings.run(&model.model, config);
-        if summary.outcome == Outcome::LimitReached(Limit::Cancelled) {
-            return Err("interrupted".into());
-        }
-        rows.push(row(None, config, summary.outcome, &summary.stats));
-    }
-    let what = format!("{}-colouring of {}", args.colors, args.file.display());
-    warn_if_identical(&rows, &settings.configs, &what);
-    if solved_at_root(&model.model) {
-        eprintln!("csp compare: warning: {what}: arc consistency alone settles it at the root");
-    }
     let title = format!(
-        "{what}, {}; ratios relative to {}",
+        "{what}, {}; {}; ratios relative to {}",
         mode_title(&settings),
+        settings.limit_note(),
         settings.configs[0].name
     );
-    let html = match &args.compare.html {
-        Some(path) => Some(crate::replay::compare_model(
-            path,
-            &model.model,
-            crate::replay::Board::Generic,
-            &what,
-            &settings.configs,
-            &settings.limits,
-        )?),
-        None => None,
-    };
-    Ok((render(&settings, &rows, &title, false), html))
+    Ok(comparison.finish(
+        &title,
+        false,
+        args.compare.html.as_deref(),
+        signals.received(),
+        out,
+    ))
 }

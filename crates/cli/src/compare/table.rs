@@ -4,12 +4,15 @@ use serde_json::json;
 use std::fmt::Write as _;
 use std::time::Duration;
 
-/// One run's figures.
+/// One run's figures. A row whose run never started (a signal stopped the comparison before
+/// it) has outcome [`NOT_RUN`] and shows no figures.
 #[derive(Clone, Debug)]
 pub struct Row {
     /// The board size for queens, `None` otherwise.
     pub n: Option<usize>,
     pub config: String,
+    /// `solved`, `exhausted`, `limit` (its limit stopped it), `stopped` (a signal stopped it;
+    /// the figures are what it had done) or [`NOT_RUN`].
     pub outcome: &'static str,
     pub solutions: u64,
     pub nodes: u64,
@@ -19,7 +22,29 @@ pub struct Row {
     pub time: Duration,
 }
 
+/// The outcome of a row whose run never started.
+pub const NOT_RUN: &str = "not run";
+
 impl Row {
+    /// A row for a configuration that a signal kept from running.
+    pub fn not_run(n: Option<usize>, config: &str) -> Row {
+        Row {
+            n,
+            config: config.to_owned(),
+            outcome: NOT_RUN,
+            solutions: 0,
+            nodes: 0,
+            backtracks: 0,
+            checks: 0,
+            pruned: 0,
+            time: Duration::ZERO,
+        }
+    }
+
+    fn ran(&self) -> bool {
+        self.outcome != NOT_RUN
+    }
+
     fn time_ms(&self) -> f64 {
         self.time.as_secs_f64() * 1000.0
     }
@@ -38,14 +63,20 @@ impl Row {
 /// Each figure of `row` divided by the same figure of `base` (the first configuration).
 fn ratios(row: &Row, base: &Row) -> [Option<f64>; 5] {
     let (a, b) = (row.figures(), base.figures());
-    std::array::from_fn(|i| (b[i] > 0.0).then(|| a[i] / b[i]))
+    let both = row.ran() && base.ran();
+    std::array::from_fn(|i| (both && b[i] > 0.0).then(|| a[i] / b[i]))
 }
 
+/// A ratio with two significant digits at least, so that a small one never reads as `0.00x`:
+/// `0.0041x` is written `4.1e-3x`.
 fn ratio_text(r: Option<f64>) -> String {
     match r {
+        Some(0.0) => "0x".to_owned(),
         Some(r) if r >= 100.0 => format!("{r:.0}x"),
         Some(r) if r >= 10.0 => format!("{r:.1}x"),
-        Some(r) => format!("{r:.2}x"),
+        Some(r) if r >= 0.1 => format!("{r:.2}x"),
+        Some(r) if r >= 0.01 => format!("{r:.3}x"),
+        Some(r) => format!("{r:.1e}x"),
         None => "-".to_owned(),
     }
 }
@@ -76,6 +107,10 @@ fn cells(rows: &[Row], with_n: bool) -> (Vec<String>, Vec<Vec<String>>) {
             }
             cells.push(row.config.clone());
             cells.push(row.outcome.to_owned());
+            if !row.ran() {
+                cells.extend(std::iter::repeat_n("-".to_owned(), 1 + 2 * HEADERS.len()));
+                return cells;
+            }
             cells.push(row.solutions.to_string());
             let r = ratios(row, base_of(rows, row));
             let values = [
@@ -148,6 +183,11 @@ pub fn csv(rows: &[Row]) -> String {
     let mut out =
         String::from("n,config,outcome,solutions,nodes,backtracks,checks,pruned,time_ms\n");
     for row in rows {
+        if !row.ran() {
+            let n = row.n.map(|n| n.to_string()).unwrap_or_default();
+            let _ = writeln!(out, "{n},{},{},,,,,,", row.config, row.outcome);
+            continue;
+        }
         let _ = writeln!(
             out,
             "{},{},{},{},{},{},{},{},{:.3}",
@@ -169,6 +209,9 @@ pub fn json(rows: &[Row]) -> String {
     let list: Vec<serde_json::Value> = rows
         .iter()
         .map(|row| {
+            if !row.ran() {
+                return json!({ "n": row.n, "config": row.config, "outcome": row.outcome });
+            }
             let r = ratios(row, base_of(rows, row));
             json!({
                 "n": row.n,
@@ -188,3 +231,7 @@ pub fn json(rows: &[Row]) -> String {
         .collect();
     format!("{}\n", serde_json::Value::Array(list))
 }
+
+#[cfg(test)]
+#[path = "../tests/table.rs"]
+mod tests;

@@ -118,7 +118,7 @@ fn the_warning_fires_when_a_comparison_teaches_nothing() {
 }
 
 #[test]
-fn a_limit_shows_as_limit_and_the_command_still_exits_0() {
+fn a_limit_shows_as_limit_and_the_command_exits_3() {
     let out = csp(&[
         "compare",
         "queens",
@@ -129,7 +129,7 @@ fn a_limit_shows_as_limit_and_the_command_still_exits_0() {
         "--format",
         "csv",
     ]);
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(3), "a limit cut the runs short");
     assert!(stdout(&out)
         .lines()
         .skip(1)

@@ -1,7 +1,7 @@
 //! Chromatic numbers of the DIMACS graphs, as published, and the DIMACS reader.
 
 use coloring::{bounds, ColoringModel, DimacsGraph, DimacsReader};
-use csp::{Inference, Outcome, Solver, VarOrder};
+use csp::{Inference, Outcome, Poller, Solver, VarOrder};
 use std::ops::ControlFlow;
 
 fn load(name: &str) -> DimacsGraph {
@@ -37,7 +37,7 @@ fn published() -> Vec<(String, usize, usize, u32)> {
 }
 
 fn colorable(read: &DimacsGraph, k: u32, inference: Inference) -> Option<Vec<u32>> {
-    let clique = bounds::greedy_clique(&read.graph);
+    let clique = bounds::greedy_clique(&read.graph, &mut Poller::unlimited()).unwrap();
     if clique.len() > k as usize {
         return None;
     }
@@ -87,14 +87,20 @@ fn each_graph_colours_with_its_chromatic_number_and_not_one_fewer() {
 fn branch_and_bound_proves_each_chromatic_number() {
     for (name, _, _, chi) in published() {
         let read = load(&name);
-        let clique = bounds::greedy_clique(&read.graph);
-        let start = bounds::dsatur(&read.graph);
+        let clique = bounds::greedy_clique(&read.graph, &mut Poller::unlimited()).unwrap();
+        let start = bounds::dsatur(&read.graph, &mut Poller::unlimited()).unwrap();
         assert!(read.graph.is_proper(&start), "DSATUR on {name}");
         let upper = bounds::colors_used(&start);
         assert!(clique.len() as u32 <= chi && chi <= upper, "{name}: bounds");
         let mut best = upper;
         if clique.len() as u32 != upper {
-            let model = ColoringModel::minimizing(&read.graph, upper - 1, &clique).unwrap();
+            let model = ColoringModel::minimizing(
+                &read.graph,
+                upper - 1,
+                &clique,
+                &mut Poller::unlimited(),
+            )
+            .unwrap();
             let used = model.colors_used.unwrap();
             let summary = Solver::new(&model.model)
                 .var_order(VarOrder::DomWdeg)

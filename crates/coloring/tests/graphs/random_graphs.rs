@@ -1,7 +1,7 @@
 //! Random small graphs against brute force.
 
 use coloring::{bounds, ColoringModel, Graph};
-use csp::{Inference, Solver, SplitMix64, VarOrder};
+use csp::{Inference, Poller, Solver, SplitMix64, VarOrder};
 
 /// The number of proper colourings with at most `k` colours, by trying them all.
 fn brute_force_colorings(graph: &Graph, k: u32) -> u64 {
@@ -36,7 +36,7 @@ fn colourings_match_brute_force_up_to_the_clique_renaming() {
             .map(|_| (rng.below(n as u64) as u32, rng.below(n as u64) as u32))
             .collect();
         let graph = Graph::new(n, edges);
-        let clique = bounds::greedy_clique(&graph);
+        let clique = bounds::greedy_clique(&graph, &mut Poller::unlimited()).unwrap();
         for k in 1..=4u32 {
             let all = brute_force_colorings(&graph, k);
             // Fixing the clique's colours keeps exactly the colourings that give its i-th

@@ -1,12 +1,9 @@
 //! The choices a solve is made with: inference, variable and value order, limits.
 
-use super::Limit;
+use super::Limits;
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 /// How much the search infers after each assignment.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
@@ -58,34 +55,6 @@ pub enum ValueOrder {
         /// The seed of the generator.
         seed: u64,
     },
-}
-
-/// When to stop early. A solve that stops on a limit says which one.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Stop once this many nodes have been tried.
-    pub nodes: Option<u64>,
-    /// Stop once this much time has passed.
-    pub time: Option<Duration>,
-    /// Stop as soon as another thread sets this flag.
-    pub cancel: Option<Arc<AtomicBool>>,
-}
-
-impl Limits {
-    /// The cancel flag or the time limit, counted from `started`, if either is due (the node
-    /// limit is the counter's own business).
-    pub fn due(&self, started: Instant) -> Option<Limit> {
-        if self
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
-            return Some(Limit::Cancelled);
-        }
-        self.time
-            .is_some_and(|t| started.elapsed() >= t)
-            .then_some(Limit::Time)
-    }
 }
 
 /// Which way an objective goes.

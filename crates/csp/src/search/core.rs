@@ -3,15 +3,8 @@
 
 use crate::context::{Conflict, ConflictKind, Context, Store};
 use crate::domain::Domains;
-use crate::{ConstraintId, Inference, Limit, Limits, Model, Observer, VarId};
+use crate::{ConstraintId, Inference, Limit, Limits, Model, Observer, Poller, VarId};
 use std::collections::VecDeque;
-use std::time::Instant;
-
-/// How many propagator runs go between two looks at the clock and the cancel flag. One
-/// all_different filter on a 625x625 sudoku takes milliseconds, so a stop comes soon after it
-/// is due even while the root is being filtered; a cheap binary filter's run costs more than a
-/// clock read, so a look per 16 runs is lost in the noise.
-const PROPAGATION_POLL_INTERVAL: u32 = 16;
 
 /// The search's state, shared by the node loop and the heuristics.
 pub(crate) struct Core<'m> {
@@ -30,10 +23,10 @@ pub(crate) struct Core<'m> {
     pub(crate) wipeouts: u64,
     /// Branch and bound: the objective variable and the values still allowed to it.
     pub(crate) objective: Option<Bound>,
-    /// The time limit and cancel flag, read during long propagations, and when they started.
-    watch: Option<(Instant, Limits)>,
-    runs_since_poll: u32,
-    /// The limit that cut a propagation short: its `Err` is not a real conflict.
+    /// Reads the time limit and the cancel flag, in the node loop and during propagation.
+    pub(crate) poller: Poller,
+    /// The limit that cut a propagation (or the setting up of the domains) short: its `Err`
+    /// is not a real conflict.
     pub(crate) interrupted: Option<Limit>,
 }
 
@@ -54,8 +47,20 @@ enum Hook<'a> {
 }
 
 impl<'m> Core<'m> {
-    pub(crate) fn new(model: &'m Model, inference: Inference, log_prunes: bool) -> Self {
-        let domains = Domains::new(model.vars.iter().map(|v| (v.base, v.bits.as_slice())));
+    /// The state for a search of `model`. Setting up the domains reads `limits`; if they stop
+    /// it, the core comes back with `interrupted` set and must not be searched.
+    pub(crate) fn new(
+        model: &'m Model,
+        inference: Inference,
+        log_prunes: bool,
+        limits: &Limits,
+    ) -> Self {
+        let mut poller = Poller::new(limits);
+        let initial = || model.vars.iter().map(|v| (v.base, v.bits.as_slice()));
+        let (domains, interrupted) = match Domains::new(initial(), &mut poller) {
+            Some(domains) => (domains, None),
+            None => (Domains::empty(), poller.stopped()),
+        };
         let n = model.vars.len();
         let mut store = Store::new(domains, log_prunes, model.constraints.len());
         store.track_changes = inference == Inference::Mac;
@@ -72,30 +77,21 @@ impl<'m> Core<'m> {
             propagations: 0,
             wipeouts: 0,
             objective: None,
-            watch: None,
-            runs_since_poll: 0,
-            interrupted: None,
+            poller,
+            interrupted,
         }
     }
 
-    /// Lets propagation stop on the time limit or the cancel flag of `limits`, counted from
-    /// `started`.
-    pub(crate) fn watch(&mut self, started: Instant, limits: &Limits) {
-        if limits.time.is_some() || limits.cancel.is_some() {
-            self.watch = Some((started, limits.clone()));
-        }
-    }
-
-    /// Every `PROPAGATION_POLL_INTERVAL` runs: the limit that is due, if any.
+    /// Counts one propagator run on the poller: the limit that stopped the search, if any.
+    /// One all_different filter on a 625x625 sudoku takes milliseconds, so the root's
+    /// filtering stops soon after a limit is due.
     #[inline]
     fn due_limit(&mut self) -> Option<Limit> {
-        let (started, limits) = self.watch.as_ref()?;
-        self.runs_since_poll += 1;
-        if self.runs_since_poll < PROPAGATION_POLL_INTERVAL {
-            return None;
+        if self.poller.tick() {
+            None
+        } else {
+            self.poller.stopped()
         }
-        self.runs_since_poll = 0;
-        limits.due(*started)
     }
 
     /// The unassigned variables, in no particular order.

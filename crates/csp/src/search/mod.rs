@@ -7,17 +7,21 @@
 
 mod config;
 mod core;
+mod limits;
 mod luby;
 mod node_loop;
 mod observer;
 mod outcome;
+mod poller;
 mod statistics;
 mod value_order;
 mod var_order;
 
-pub use config::{Inference, Limits, Sense, UnknownChoice, ValueOrder, VarOrder};
+pub use config::{Inference, Sense, UnknownChoice, ValueOrder, VarOrder};
+pub use limits::Limits;
 pub use observer::{NoObserver, Observer};
 pub use outcome::{Limit, Outcome, Summary};
+pub use poller::{Poller, TARGET_INTERVAL};
 pub use statistics::Statistics;
 
 /// The depth at which [`Solver::shard`] deals out subtrees.
@@ -206,7 +210,8 @@ impl<'m> Solver<'m> {
     /// arc consistency under `mac`, the initial domains under `fc` and `none` (which filter
     /// only after an assignment). `None` when filtering alone proves there is no solution.
     pub fn root_domains(&self) -> Option<Vec<Vec<i32>>> {
-        let mut core = core::Core::new(self.model, self.config.inference, false);
+        let mut core =
+            core::Core::new(self.model, self.config.inference, false, &Limits::default());
         if self.config.inference == Inference::Mac && core.propagate_all(&mut NoObserver).is_err() {
             return None;
         }

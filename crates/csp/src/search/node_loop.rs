@@ -11,11 +11,6 @@ use crate::domain::TrailMark;
 use crate::{Inference, Model, Observer, VarId};
 use std::time::Instant;
 
-/// The most nodes between two reads of the clock and the cancel flag. The interval adapts to
-/// the cost of a node (see `Search::limit_hit`), so that a stop is noticed within a few
-/// milliseconds whether a node takes 100 ns (queens) or 10 ms (a 200,000-vertex colouring).
-const MAX_POLL_INTERVAL: u64 = 1024;
-
 /// One open node: the variable branched on, where its domains were when it opened, and its
 /// place in its list of values.
 struct Frame {
@@ -51,11 +46,6 @@ pub(crate) struct Search<'m, V, W, O> {
     started: Instant,
     /// Nodes that survived inference at the shard depth so far.
     shard_ordinal: u64,
-    /// The node count at which the clock is read next, the nodes between reads, and the last
-    /// read.
-    next_poll: u64,
-    poll_every: u64,
-    last_poll: Instant,
     /// The restart schedule, and the failures in the current run.
     luby: Option<Luby>,
     failures_this_run: u64,
@@ -77,7 +67,13 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
         value_order: W,
         observer: O,
     ) -> Self {
-        let mut core = Core::new(model, config.inference, observer.wants_prunes());
+        let started = Instant::now();
+        let mut core = Core::new(
+            model,
+            config.inference,
+            observer.wants_prunes(),
+            &config.limits,
+        );
         core.objective = config.objective.map(|(var, _)| Bound {
             var,
             low: i64::MIN,
@@ -93,11 +89,8 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             stats: Statistics::default(),
             outcome: Outcome::Solved,
             solution: vec![0; model.var_count()],
-            started: Instant::now(),
+            started,
             shard_ordinal: 0,
-            next_poll: 0,
-            poll_every: 1,
-            last_poll: Instant::now(),
             luby: config.restart_scale().map(Luby::new),
             failures_this_run: 0,
             config,
@@ -110,26 +103,24 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
         self.stats.elapsed = self.started.elapsed();
     }
 
+    /// The node limit, or whatever the poller read (every millisecond or so of nodes; the
+    /// poller's interval adapts to what a node costs, from 100 ns on queens to 10 ms on a
+    /// 200,000-vertex colouring).
+    #[inline]
     fn limit_hit(&mut self) -> Option<Limit> {
-        let limits = &self.config.limits;
-        if limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
+        if self
+            .config
+            .limits
+            .nodes
+            .is_some_and(|n| self.stats.nodes >= n)
+        {
             return Some(Limit::Nodes);
         }
-        if self.stats.nodes < self.next_poll {
-            return None;
+        if self.core.poller.tick() {
+            None
+        } else {
+            self.core.poller.stopped()
         }
-        // Aim at a read every millisecond or so: double the interval while reads come sooner,
-        // halve it while they come later.
-        let now = Instant::now();
-        let since = now.duration_since(self.last_poll);
-        self.last_poll = now;
-        if since < std::time::Duration::from_micros(500) {
-            self.poll_every = (self.poll_every * 2).min(MAX_POLL_INTERVAL);
-        } else if since > std::time::Duration::from_millis(2) {
-            self.poll_every = (self.poll_every / 2).max(1);
-        }
-        self.next_poll = self.stats.nodes + self.poll_every;
-        limits.due(self.started)
     }
 
     /// Advances to the next solution. The returned values are valid until the next call.
@@ -138,10 +129,11 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             match self.step {
                 Step::Done => return false,
                 Step::Start => {
-                    self.started = Instant::now();
-                    self.core.watch(self.started, &self.config.limits);
                     self.step = Step::Descend;
-                    if self.core.inference == Inference::Mac
+                    if let Some(limit) = self.core.interrupted {
+                        // Setting up the domains was stopped: there is nothing to search.
+                        self.finish(Outcome::LimitReached(limit));
+                    } else if self.core.inference == Inference::Mac
                         && self.core.propagate_all(&mut self.observer).is_err()
                     {
                         let outcome = match self.core.interrupted {

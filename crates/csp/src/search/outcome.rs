@@ -36,3 +36,16 @@ pub struct Summary {
     /// What it did.
     pub stats: Statistics,
 }
+
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Limit::Nodes => "the node limit",
+            Limit::Time => "the time limit",
+            Limit::Cancelled => "a cancel request",
+        })
+    }
+}
+
+/// A limit that stopped some work before it was done, as an error of the work.
+impl std::error::Error for Limit {}

@@ -9,7 +9,11 @@ fn sample() -> Domains {
         bits[i / 64] |= 1 << (i % 64);
     }
     let one = [1u64];
-    Domains::new([(-3, bits.as_slice()), (5, one.as_slice())].into_iter())
+    Domains::new(
+        [(-3, bits.as_slice()), (5, one.as_slice())].into_iter(),
+        &mut Poller::unlimited(),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -73,7 +77,11 @@ fn next_above_and_below_walk_the_domain() {
 /// Runs one random sequence of removals, assignments and restores on `domains` and on sets of
 /// values kept beside them, and checks every query after every step.
 fn agrees_with_sets_under_random_changes(initial: &[(i32, Vec<u64>)], seed: u64) {
-    let mut d = Domains::new(initial.iter().map(|(base, bits)| (*base, bits.as_slice())));
+    let mut d = Domains::new(
+        initial.iter().map(|(base, bits)| (*base, bits.as_slice())),
+        &mut Poller::unlimited(),
+    )
+    .unwrap();
     let sets: Vec<std::collections::BTreeSet<i32>> = initial
         .iter()
         .map(|(base, bits)| {
@@ -148,8 +156,16 @@ fn striped_and_packed_layouts_agree_with_plain_sets() {
     // Runs of one length are striped (words of a rank side by side); very uneven ones packed.
     let even = vec![(-5, full(3, 190)), (0, full(3, 150)), (100, full(3, 192))];
     let uneven = vec![(-5, full(3, 190)), (7, full(1, 10)), (1, full(1, 1))];
-    let striped = Domains::new(even.iter().map(|(b, w)| (*b, w.as_slice())));
-    let packed = Domains::new(uneven.iter().map(|(b, w)| (*b, w.as_slice())));
+    let striped = Domains::new(
+        even.iter().map(|(b, w)| (*b, w.as_slice())),
+        &mut Poller::unlimited(),
+    )
+    .unwrap();
+    let packed = Domains::new(
+        uneven.iter().map(|(b, w)| (*b, w.as_slice())),
+        &mut Poller::unlimited(),
+    )
+    .unwrap();
     assert_eq!(striped.layout[1].stride, 3);
     assert_eq!(packed.layout[1].stride, 1);
     for seed in 0..20 {

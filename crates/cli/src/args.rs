@@ -43,8 +43,12 @@ Configurations: by default none, fc and mac, each with input order and ascending
 ...). --configs none,fc+mrv,mac+dom-wdeg+lcv lists them explicitly: a mode (none, fc, mac),
 then + and any of mrv, dom-deg, dom-wdeg (variable order) and desc, lcv, random (value order).
 
-Every run has the same limits; a run that hits one shows as 'limit'. Ratios are relative to the
-first configuration. The command exits 0 once its table is printed.
+Every configuration has the same limits: 10 seconds unless --time-limit says otherwise (the
+title states it); a run that hits one shows as 'limit'. A spinner on a terminal says what runs.
+Ctrl-C or SIGTERM stops the run in progress and prints the table so far: that row says
+'stopped', the rows never run say 'not run'. Ratios are relative to the first configuration,
+with two significant digits at least (4.1e-3x). The command exits 0 once its table is
+printed, 3 if a limit cut a run short, 130 or 143 after a signal.
 
 Examples:
   csp compare queens 8
@@ -72,7 +76,8 @@ Input: one puzzle per line (81 symbols for 9x9, 16 for 4x4, 256 for 16x16, 625 f
 anything after a ':', a ',' or a space is ignored; '#' starts a comment), or grids of one row
 per line with optional '|' and '-+-' lines, separated by blank lines. Blanks: . - _ and 0.
 Symbols: 1-9, then A-G for 16x16 (or --alphabet 0123456789ABCDEF), A-Y for 25x25, numbers
-separated by spaces for larger grids.
+separated by spaces for larger grids. The default letters read in either case; an --alphabet
+is taken exactly as given, so 0-9, A-Z, a-z and two more make a 64x64 alphabet.
 
 Output: one record per puzzle: its solution in the shape it came in, or none, invalid or
 limit. A summary goes to stderr. --time-limit and --node-limit apply to each puzzle.
@@ -263,7 +268,8 @@ pub struct SearchArgs {
           default_missing_value = "text", value_name = "FORMAT")]
     pub stats: Option<StatsFormat>,
 
-    /// Stop after this many seconds (decimals allowed).
+    /// Stop after this many seconds (decimals allowed), counted from the start of the run,
+    /// reading and building the model included (sudoku: from the start of each puzzle).
     #[arg(long, value_name = "SECS")]
     pub time_limit: Option<String>,
 
@@ -323,7 +329,8 @@ pub struct SudokuArgs {
     #[arg(long)]
     pub check: bool,
 
-    /// The symbols in value order, for grids of as many values (e.g. 0123456789ABCDEF).
+    /// The symbols in value order, for grids of as many values (e.g. 0123456789ABCDEF),
+    /// taken exactly as given: case-sensitive, so `a` and `A` can be two symbols.
     #[arg(long, value_name = "SYMBOLS")]
     pub alphabet: Option<String>,
 
@@ -395,7 +402,7 @@ pub struct CompareSudokuArgs {
     #[arg(long, value_name = "STR", conflicts_with = "file")]
     pub puzzle: Option<String>,
 
-    /// The symbols in value order, for grids of as many values.
+    /// The symbols in value order, for grids of as many values (case-sensitive).
     #[arg(long, value_name = "SYMBOLS")]
     pub alphabet: Option<String>,
 
@@ -452,8 +459,8 @@ pub struct CompareArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
 
-    /// Stop each run after this many seconds.
-    #[arg(long, value_name = "SECS")]
+    /// Stop each configuration after this many seconds, or `none` (default: 10).
+    #[arg(long, value_name = "SECS|none")]
     pub time_limit: Option<String>,
 
     /// Stop each run after this many nodes.

@@ -89,6 +89,54 @@ fn a_64x64_and_a_144x144_grid_solve_and_keep_their_givens() {
     }
 }
 
+/// 64 symbols, both cases of every letter among them: `a` and `A` are different values.
+const SIXTY_FOUR: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@$";
+
+#[test]
+fn a_64x64_grid_over_a_64_symbol_alphabet_with_both_cases_of_letters_solves() {
+    let symbols: Vec<char> = SIXTY_FOUR.chars().collect();
+    assert_eq!(symbols.len(), 64);
+    let givens = pattern_puzzle(8, 30, 5);
+    let line: String = givens
+        .iter()
+        .flatten()
+        .map(|&v| if v == 0 { '.' } else { symbols[v - 1] })
+        .collect();
+    // Both cases of letters stand among the givens, so folding case would merge values.
+    assert!(line.contains('a') && line.contains('A') && line.contains('z') && line.contains('Z'));
+    let path = std::env::temp_dir().join(format!("csp-big-{}-alphabet64.txt", std::process::id()));
+    std::fs::write(&path, format!("{line}\n")).unwrap();
+    let out = csp(&["sudoku", path.to_str().unwrap(), "--alphabet", SIXTY_FOUR]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let printed = stdout(&out);
+    let solved = printed.trim_end();
+    assert_eq!(solved.chars().count(), 64 * 64, "one line, as it came");
+    // Back to numbers, each symbol's value by its place in the alphabet, case and all.
+    let numeric: String = solved
+        .chars()
+        .collect::<Vec<char>>()
+        .chunks(64)
+        .map(|row| {
+            let values: Vec<String> = row
+                .iter()
+                .map(|c| (SIXTY_FOUR.find(*c).unwrap() + 1).to_string())
+                .collect();
+            values.join(" ") + "\n"
+        })
+        .collect();
+    assert_solves(&numeric, &givens, 8);
+    // The same alphabet with a repeat is refused, naming the symbol and both places.
+    let repeated = SIXTY_FOUR.replace('$', "A");
+    let bad = csp(&["sudoku", "--puzzle", "1", "--alphabet", &repeated]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("'A' stands twice, at positions 11 and 64"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
 #[test]
 fn a_hard_144x144_grid_stops_cleanly_at_its_time_limit() {
     // Half the cells blank: near the hard region of quasigroup completion.

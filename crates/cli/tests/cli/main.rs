@@ -24,6 +24,8 @@ mod queens_output;
 mod records;
 /// `--trace`, `--stats` and `--help`.
 mod reporting;
+/// Every command and engine stops on its time limit, SIGINT and SIGTERM, with partial results.
+mod stops;
 /// Streaming: prompt ends under `head`, flat memory.
 mod streaming;
 /// `csp sudoku` on the published sets: answers, shapes, errors and exit codes.

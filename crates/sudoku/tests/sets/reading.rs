@@ -1,7 +1,7 @@
 //! The reader's shapes, its errors, and the rule check.
 
 use crate::common::{data, read};
-use sudoku::{Grid, Layout, Shape, Symbols, Unit};
+use sudoku::{Alphabet, AlphabetError, Grid, Layout, Shape, Symbols, Unit};
 
 const LC37: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -190,4 +190,49 @@ fn violations_name_every_broken_unit() {
     assert_eq!(found.len(), 3);
     assert!(found.contains(&Unit::Row(1)));
     assert!(found.contains(&Unit::Column(1)));
+}
+
+#[test]
+fn a_custom_alphabet_is_taken_exactly_and_the_defaults_read_either_case() {
+    // The default 16x16 alphabet (1-9, A-G) reads its letters in either case.
+    let lower = read(&("g".to_owned() + &".".repeat(255)), None)
+        .remove(0)
+        .puzzle
+        .unwrap();
+    assert_eq!(lower.grid.cell(0, 0), 16);
+    // A custom one is exact: `a` is not `A` ...
+    let hex = "0123456789ABCDEF";
+    let exact = read(&("a".to_owned() + &".".repeat(255)), Some(hex)).remove(0);
+    let error = exact.puzzle.unwrap_err();
+    assert!(
+        error.message.contains("'a' is not a symbol") && error.message.contains("case-sensitive"),
+        "{error}"
+    );
+    // ... and both cases can be two symbols.
+    let four = Alphabet::new("aAbB").unwrap();
+    assert_eq!((four.value_of('a'), four.value_of('A')), (Some(1), Some(2)));
+    assert_eq!(four.value_of('c'), None);
+    assert_eq!(four.value_of('.'), Some(0));
+    let grid = read("aAbBbBaAAaBbBbAa", Some("aAbB"))
+        .remove(0)
+        .puzzle
+        .unwrap();
+    assert_eq!((grid.grid.cell(0, 0), grid.grid.cell(0, 1)), (1, 2));
+    assert!(grid.grid.violations().is_empty());
+    // A repeat, or a symbol that reads as a blank, names itself and where it stands.
+    assert_eq!(
+        Alphabet::new("12342"),
+        Err(AlphabetError::Repeats {
+            symbol: '2',
+            first: 2,
+            second: 5
+        })
+    );
+    assert_eq!(
+        Alphabet::new("12.4"),
+        Err(AlphabetError::Reserved {
+            symbol: '.',
+            position: 3
+        })
+    );
 }

@@ -2,7 +2,8 @@
 
 use crate::common::{oeis_a000170, MODES, VAR_ORDERS};
 use csp_toolkit::csp::{
-    ConstraintId, Inference, Limit, Model, ModelError, Observer, Outcome, Solver, VarId,
+    ConstraintId, Inference, Limit, Limits, Model, ModelError, Observer, Outcome, Poller, Solver,
+    VarId,
 };
 use csp_toolkit::nqueens::{Encoding, QueensModel};
 use std::ops::ControlFlow;
@@ -341,4 +342,27 @@ fn a_restart_budget_of_one_failure_restarts_after_each_luby_term() {
         "{} failures after {restarts} restarts",
         summary.stats.backtracks
     );
+}
+
+#[test]
+fn the_time_limit_can_count_from_before_the_solve_and_stops_model_building_too() {
+    // A limit that ran out before the solve began (the time went into building the model,
+    // say) stops it before its first node.
+    let queens = QueensModel::new(12, Encoding::AllDiff).unwrap();
+    let limits = Limits {
+        time: Some(Duration::from_millis(10)),
+        ..Limits::default()
+    }
+    .counted_from(std::time::Instant::now() - Duration::from_secs(1));
+    let late = Solver::new(&queens.model)
+        .limits(limits.clone())
+        .solve(|_| ControlFlow::Continue(()));
+    assert_eq!(late.outcome, Outcome::LimitReached(Limit::Time));
+    assert_eq!(late.stats.nodes, 0);
+    // The same limit stops a model's building, as a typed error that says which limit.
+    let built = QueensModel::build(2_000, Encoding::AllDiff, &mut Poller::new(&limits));
+    assert_eq!(built.err(), Some(ModelError::Stopped(Limit::Time)));
+    // Without limits, building goes through.
+    let built = QueensModel::build(200, Encoding::Binary, &mut Poller::unlimited()).unwrap();
+    assert_eq!(built.n(), 200);
 }

@@ -26,11 +26,17 @@ pub fn count_with_bar(
         .progress_chars("=> "),
     );
     bar.set_message(format!("{n}-queens"));
+    // Redrawn on a timer too: at N = 20 a part takes seconds, and the clock should still move.
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
     let summary = count(&|done, total| {
         bar.set_length(total);
         bar.set_position(done);
     });
     bar.finish_and_clear();
+    if matches!(summary.outcome, csp::Outcome::LimitReached(_)) {
+        // The stop and its partial figures are reported by the caller.
+        return summary;
+    }
     let s = &summary.stats;
     eprintln!(
         "csp: counted {} solutions of {n}-queens in {:.2} s ({} placements)",

@@ -370,22 +370,27 @@ impl Bitmask {
         let stop = AtomicU8::new(0);
         let done = AtomicU64::new(0);
         let total = mine.len() as u64;
+        progress(0, total);
         // Each thread keeps its own poller across units, so that its interval stays tuned.
+        let note_stop = |poller: &Poller| {
+            if let Some(limit) = poller.stopped() {
+                let code = limit_code(limit);
+                let _ = stop.compare_exchange(0, code, Ordering::Relaxed, Ordering::Relaxed);
+            }
+        };
         let run = |poller: &mut Poller, unit: &class_units::ClassUnit| -> UnitCount {
-            if stop.load(Ordering::Relaxed) != 0 || !poller.tick() {
+            if stop.load(Ordering::Relaxed) != 0 {
+                return UnitCount::default();
+            }
+            if !poller.tick() {
+                note_stop(poller);
                 return UnitCount::default();
             }
             let counted = class_units::count_unit(n, *unit, poller);
-            match poller.stopped() {
-                Some(limit) => {
-                    let _ = stop.compare_exchange(
-                        0,
-                        limit_code(limit),
-                        Ordering::Relaxed,
-                        Ordering::Relaxed,
-                    );
-                }
-                None => progress(done.fetch_add(1, Ordering::Relaxed) + 1, total),
+            if poller.is_stopped() {
+                note_stop(poller);
+            } else {
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
             }
             counted
         };

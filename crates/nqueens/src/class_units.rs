@@ -83,8 +83,8 @@ impl UnitCount {
 }
 
 /// All solutions and classes below a unit, and the placements made below its first two rows.
-/// The walk ticks `poller` once per row it descends to and stops early, with what it has
-/// counted so far, once the poller says so.
+/// The walk reads `poller`'s limits about every millisecond and stops early, with what it has
+/// counted so far, once they say so.
 #[inline(never)]
 pub(crate) fn count_unit(n: usize, unit: ClassUnit, poller: &mut Poller) -> UnitCount {
     let full = full_mask(n);

@@ -111,6 +111,10 @@ impl Alphabet {
 
     /// The value (1-based) a character stands for, `Some(0)` for a blank, `None` otherwise.
     pub fn value_of(&self, c: char) -> Option<u16> {
+        // Blanks first: they are most cells of a puzzle, and no alphabet holds them.
+        if matches!(c, '.' | '-' | '_') {
+            return Some(0);
+        }
         let at = |c: char| self.symbols.iter().position(|&s| s == c);
         let found = at(c).or_else(|| {
             let other = if c.is_ascii_lowercase() {
@@ -123,11 +127,7 @@ impl Alphabet {
         if let Some(i) = found {
             return Some(i as u16 + 1);
         }
-        match c {
-            '.' | '-' | '_' => Some(0),
-            '0' if !self.symbols.contains(&'0') => Some(0),
-            _ => None,
-        }
+        (c == '0' && !self.symbols.contains(&'0')).then_some(0)
     }
 
     /// The character for value `v` (1-based).

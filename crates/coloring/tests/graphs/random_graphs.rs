@@ -63,3 +63,39 @@ fn colourings_match_brute_force_up_to_the_clique_renaming() {
         }
     }
 }
+
+#[test]
+fn a_cancel_stops_the_bounds_and_the_model_with_the_limit() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let mut rng = SplitMix64::new(9);
+    let edges: Vec<(u32, u32)> = (0..2_000)
+        .map(|_| (rng.below(500) as u32, rng.below(500) as u32))
+        .collect();
+    let graph = Graph::new(500, edges);
+    let limits = csp::Limits {
+        cancel: Some(Arc::new(AtomicBool::new(true))),
+        ..csp::Limits::default()
+    };
+    let stopped = Some(csp::Limit::Cancelled);
+    assert_eq!(
+        bounds::dsatur(&graph, &mut Poller::new(&limits)).err(),
+        stopped
+    );
+    assert_eq!(
+        bounds::greedy_clique(&graph, &mut Poller::new(&limits)).err(),
+        stopped
+    );
+    let model = ColoringModel::build(&graph, 5, &[], &mut Poller::new(&limits));
+    assert_eq!(
+        model.err(),
+        Some(csp::ModelError::Stopped(csp::Limit::Cancelled))
+    );
+    // Unlimited, the same calls give a proper colouring and a clique.
+    let colors = bounds::dsatur(&graph, &mut Poller::unlimited()).unwrap();
+    assert!(graph.is_proper(&colors));
+    let clique = bounds::greedy_clique(&graph, &mut Poller::unlimited()).unwrap();
+    assert!(clique
+        .iter()
+        .all(|&u| clique.iter().all(|&v| u == v || graph.adjacent(u, v))));
+}

@@ -99,3 +99,76 @@ fn counting_by_classes_agrees_with_brute_force_classes() {
         assert_eq!(parts, classes.len() as u64, "n = {n}, 3 shards");
     }
 }
+
+#[test]
+fn max_depth_is_the_deepest_level_reached_by_every_walk() {
+    for n in 0..=11 {
+        // The listing walk tracks its depth as it places; the class walk reads it off its
+        // stack at the end. Both must agree: n where boards exist, less where none do (two
+        // rows on a 3x3 board, one on a 2x2).
+        let listed = Bitmask::new(n)
+            .unwrap()
+            .solve(|_| ControlFlow::Continue(()))
+            .stats
+            .max_depth;
+        let expected = match n {
+            2 => 1,
+            3 => 2,
+            _ => n as u64,
+        };
+        assert_eq!(listed, expected, "n = {n}");
+        for threads in [1, 2] {
+            let counted = Bitmask::new(n).unwrap().threads(threads).count();
+            assert_eq!(
+                counted.stats.max_depth, expected,
+                "n = {n}, {threads} threads"
+            );
+        }
+    }
+    // Unit by unit: a unit with a board reaches the last row, one without stops short of it.
+    for n in 6..=10 {
+        for unit in class_units::class_units(n) {
+            let counted = class_units::count_unit(n, unit, &mut Poller::unlimited());
+            if counted.solutions > 0 {
+                assert_eq!(counted.max_depth, n as u64, "n = {n}, {unit:?}");
+            }
+            assert!((2..=n as u64).contains(&counted.max_depth), "{unit:?}");
+        }
+    }
+}
+
+#[test]
+fn a_stopped_count_keeps_what_it_counted_on_every_thread() {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let limits = Limits {
+        cancel: Some(Arc::clone(&cancel)),
+        ..Limits::default()
+    };
+    // Stopped before it starts: nothing counted, and the outcome says why.
+    cancel.store(true, Ordering::Relaxed);
+    for threads in [1, 2] {
+        let summary = Bitmask::new(14)
+            .unwrap()
+            .threads(threads)
+            .limits(limits.clone())
+            .count();
+        assert_eq!(summary.outcome, Outcome::LimitReached(Limit::Cancelled));
+        assert_eq!(summary.stats.solutions, 0);
+    }
+    // Stopped after a while by the time limit: a part of the count, never more than all.
+    let timed = Limits {
+        time: Some(Duration::from_millis(20)),
+        ..Limits::default()
+    };
+    for threads in [1, 2] {
+        let summary = Bitmask::new(18)
+            .unwrap()
+            .threads(threads)
+            .limits(timed.clone())
+            .count();
+        assert_eq!(summary.outcome, Outcome::LimitReached(Limit::Time));
+        // A000170(18) = 666,090,624.
+        assert!(summary.stats.solutions < 666_090_624);
+        assert!(summary.stats.nodes > summary.stats.solutions);
+    }
+}

@@ -15,3 +15,18 @@ fn finds_verified_solutions_from_small_to_large_boards() {
     assert!(!verify(&[0, 0]));
     assert!(!verify(&[3]));
 }
+
+#[test]
+fn a_cancel_or_a_spent_time_limit_stops_it_with_the_limit_not_a_board() {
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let limits = Limits {
+        cancel: Some(cancel),
+        ..Limits::default()
+    };
+    assert_eq!(solve(1_000_000, 1, &limits), Err(Limit::Cancelled));
+    let spent = Limits {
+        time: Some(std::time::Duration::ZERO),
+        ..Limits::default()
+    };
+    assert_eq!(solve(1_000_000, 1, &spent), Err(Limit::Time));
+}

@@ -110,3 +110,29 @@ fn limits_and_the_solution_cap_stop_it() {
     assert_eq!(summary.stats.nodes, 0);
     assert!(Bitmask::new(&Grid::empty(9)).is_none());
 }
+
+#[test]
+fn a_cancel_stops_it_as_a_limit_not_as_no_solution() {
+    // An empty 9x9 grid has 6.67 x 10^21 solutions to count.
+    let empty = Grid::new(3, vec![0; 81]).unwrap();
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let limits = Limits {
+        cancel: Some(cancel),
+        ..Limits::default()
+    };
+    let summary = Bitmask::new(&empty)
+        .unwrap()
+        .limits(limits)
+        .solve(|_| ControlFlow::Continue(()));
+    assert_eq!(summary.outcome, Outcome::LimitReached(Limit::Cancelled));
+    let spent = Limits {
+        time: Some(std::time::Duration::from_millis(20)),
+        ..Limits::default()
+    };
+    let summary = Bitmask::new(&empty)
+        .unwrap()
+        .limits(spent)
+        .solve(|_| ControlFlow::Continue(()));
+    assert_eq!(summary.outcome, Outcome::LimitReached(Limit::Time));
+    assert!(summary.stats.solutions > 0 && summary.stats.max_depth > 0);
+}

@@ -1,7 +1,13 @@
 //! The command line as clap sees it: raw arguments, before any of them is checked against the
 //! others (that is `queens::QueensJob::from_args`).
 
+use crate::exit_code::Status;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// The text after `--help`: examples, then the exit codes.
+fn help_footer(examples: &str) -> String {
+    format!("{examples}\n\n{}", Status::TABLE)
+}
 
 const EXAMPLES: &str = "\
 Examples:
@@ -15,7 +21,7 @@ Examples:
 /// A constraint-satisfaction toolkit: N-Queens and other puzzles on one engine that can run
 /// plain backtracking, forward checking or arc consistency.
 #[derive(Debug, Parser)]
-#[command(name = "csp", version, after_help = crate::help_footer(EXAMPLES))]
+#[command(name = "csp", version, after_help = help_footer(EXAMPLES))]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -24,16 +30,16 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Place N queens on an N x N board so that none attacks another.
-    #[command(after_help = crate::help_footer(QUEENS_NOTES))]
+    #[command(after_help = help_footer(QUEENS_NOTES))]
     Queens(QueensArgs),
     /// Solve, count or check sudoku of any size, one record per puzzle, in input order.
-    #[command(after_help = crate::help_footer(SUDOKU_NOTES))]
+    #[command(after_help = help_footer(SUDOKU_NOTES))]
     Sudoku(SudokuArgs),
     /// Colour a DIMACS graph with K colours, or find its chromatic number.
-    #[command(after_help = crate::help_footer(COLOR_NOTES))]
+    #[command(after_help = help_footer(COLOR_NOTES))]
     Color(ColorArgs),
     /// Run the same problem under several configurations and compare their figures.
-    #[command(subcommand, after_help = crate::help_footer(COMPARE_NOTES))]
+    #[command(subcommand, after_help = help_footer(COMPARE_NOTES))]
     Compare(CompareCommand),
 }
 

@@ -37,11 +37,6 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// The text after `--help`: examples, then the exit codes.
-fn help_footer(examples: &str) -> String {
-    format!("{examples}\n\n{}", Status::TABLE)
-}
-
 /// Runs the command line `args` (the program's name first), printing to standard output and
 /// errors to standard error, and returns the exit status.
 pub fn run<I, T>(args: I) -> ExitCode

@@ -6,7 +6,7 @@
 //! Every walk ticks a [`Poller`], so a time limit or a cancel request stops it within
 //! milliseconds at any board size and thread count, with what it has found so far.
 
-use crate::class_units::{self, UnitCount};
+use crate::class_units::{self, full_mask, UnitCount};
 use csp::{Limit, Limits, Outcome, Poller, Statistics, Summary};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
@@ -33,15 +33,6 @@ const SUBTREES_AHEAD_PER_THREAD: usize = 4;
 
 /// How long the caller waits for a listing thread before it reads the limits again.
 const HANDOVER_WAIT: Duration = Duration::from_millis(1);
-
-/// The mask of a row's `n` squares.
-pub(crate) fn full_mask(n: usize) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
-    }
-}
 
 /// Every non-attacking placement of the first two queens, in lexicographic order.
 fn two_queen_prefixes(n: usize) -> Vec<(usize, usize)> {

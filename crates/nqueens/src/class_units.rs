@@ -18,8 +18,16 @@
 //! The units of work (for threads, shards and the progress bar) are the placements of the
 //! first two rows.
 
-use crate::bitmask::full_mask;
 use csp::Poller;
+
+/// The mask of a row's `n` squares (the bitmask solver's too).
+pub(crate) fn full_mask(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
 
 /// The smallest board walked by units: the walk places rows 2 onwards and takes the last three
 /// rows inline, so it needs at least four rows below the first two.

@@ -11,24 +11,16 @@
 )]
 
 mod args;
-mod color;
-mod compare;
+mod commands;
 mod events;
 mod exit_code;
 mod input;
 mod output;
 mod progress;
-mod queens;
 mod recordings;
-mod replay;
-mod report;
+mod render;
 mod search_options;
 mod signals;
-mod sudoku;
-mod svg;
-mod trace;
-mod trace_json;
-mod tree;
 
 use args::{Cli, Command};
 use clap::Parser;
@@ -60,22 +52,28 @@ where
     };
     let signals = signals::Signals::install();
     let status = match cli.command {
-        Command::Queens(args) => match queens::QueensJob::from_args(&args, &signals, started) {
-            Ok(job) => job.run(&signals, output::Output::new()),
-            Err(message) => {
-                eprintln!("csp queens: {message}");
-                Status::BadInput
+        Command::Queens(args) => {
+            match commands::queens::QueensJob::from_args(&args, &signals, started) {
+                Ok(job) => job.run(&signals, output::Output::new()),
+                Err(message) => {
+                    eprintln!("csp queens: {message}");
+                    Status::BadInput
+                }
             }
-        },
-        Command::Color(args) => match color::ColorJob::from_args(&args, &signals, started) {
-            Ok(job) => job.run(&signals, output::Output::new()),
-            Err(message) => {
-                eprintln!("csp color: {message}");
-                Status::BadInput
+        }
+        Command::Color(args) => {
+            match commands::color::ColorJob::from_args(&args, &signals, started) {
+                Ok(job) => job.run(&signals, output::Output::new()),
+                Err(message) => {
+                    eprintln!("csp color: {message}");
+                    Status::BadInput
+                }
             }
-        },
-        Command::Compare(command) => compare::run(&command, &signals, output::Output::new()),
-        Command::Sudoku(args) => match sudoku::SudokuJob::from_args(&args, &signals) {
+        }
+        Command::Compare(command) => {
+            commands::compare::run(&command, &signals, output::Output::new())
+        }
+        Command::Sudoku(args) => match commands::sudoku::SudokuJob::from_args(&args, &signals) {
             Ok(job) => job.run(&signals, output::Output::new()),
             Err(message) => {
                 eprintln!("csp sudoku: {message}");
@@ -97,12 +95,12 @@ where
     let signals = signals::Signals::inert();
     match cli.command {
         Command::Queens(args) => {
-            queens::QueensJob::from_args(&args, &signals, Instant::now()).map(drop)
+            commands::queens::QueensJob::from_args(&args, &signals, Instant::now()).map(drop)
         }
         Command::Color(args) => {
-            color::ColorJob::from_args(&args, &signals, Instant::now()).map(drop)
+            commands::color::ColorJob::from_args(&args, &signals, Instant::now()).map(drop)
         }
-        Command::Sudoku(args) => sudoku::SudokuJob::from_args(&args, &signals).map(drop),
+        Command::Sudoku(args) => commands::sudoku::SudokuJob::from_args(&args, &signals).map(drop),
         // A comparison checks its configurations as it runs.
         Command::Compare(_) => Ok(()),
     }

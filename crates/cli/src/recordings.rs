@@ -4,9 +4,9 @@
 
 use crate::args::RecordArgs;
 use crate::events::{EventLog, Fanout, Header, Recorder};
-use crate::replay::{self, Board, Trace};
-use crate::trace_json::TraceJson;
-use crate::tree::Tree;
+use crate::render::replay::{self, Board, Trace};
+use crate::render::trace_json::TraceJson;
+use crate::render::tree::Tree;
 use csp::{Model, Observer, Summary};
 
 /// The records asked for, open while the search runs.
@@ -90,7 +90,7 @@ impl Recordings {
             if tree.truncated {
                 eprintln!(
                     "csp: warning: the search tree was cut at {} nodes; --tree is meant for small instances",
-                    crate::tree::MAX_TREE_NODES
+                    crate::render::tree::MAX_TREE_NODES
                 );
             }
             std::fs::write(path, tree.to_dot(&self.problem))

@@ -6,8 +6,8 @@ use crate::exit_code::Status;
 use crate::input::{self, ReadStop};
 use crate::output::Output;
 use crate::recordings::{observers, Recordings};
-use crate::replay::Board;
-use crate::report::{self, RunInfo};
+use crate::render::replay::Board;
+use crate::render::report::{self, RunInfo};
 use crate::search_options::{given_engine_options, limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use csp::{Inference, Limit, Limits, Outcome, Poller, Statistics, ValueOrder, VarOrder};
@@ -221,7 +221,7 @@ impl SudokuJob {
         let read_error = run.read_all(input, &signals.cancel);
         let elapsed = started.elapsed();
         if !run.pictures.is_empty() {
-            let picture = crate::svg::sudoku(&run.pictures);
+            let picture = crate::render::svg::sudoku(&run.pictures);
             run.out.record(picture.as_bytes());
         }
         let Run {
@@ -474,7 +474,7 @@ impl Run<'_> {
             return false;
         };
         if let Some(picture) = worked.picture {
-            if self.pictures.len() < crate::svg::MAX_BOARDS {
+            if self.pictures.len() < crate::render::svg::MAX_BOARDS {
                 self.pictures.push(picture);
             }
         }

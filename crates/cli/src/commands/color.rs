@@ -5,7 +5,7 @@ use crate::args::{ColorArgs, StatsFormat};
 use crate::exit_code::Status;
 use crate::input::{self, ReadStop};
 use crate::output::Output;
-use crate::report::{self, RunInfo};
+use crate::render::report::{self, RunInfo};
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use coloring::{bounds, ColoringModel, DimacsGraph, DimacsReader, Graph};

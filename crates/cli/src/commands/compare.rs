@@ -10,8 +10,6 @@
 mod configs;
 
 pub use configs::Config;
-mod plot;
-mod table;
 
 pub use crate::args::{
     CompareArgs, CompareColorArgs, CompareCommand, CompareQueensArgs, CompareSudokuArgs,
@@ -22,7 +20,9 @@ use crate::exit_code::Status;
 use crate::input::{self, ReadStop};
 use crate::output::Output;
 use crate::progress::Spinner;
-use crate::replay::{self, Board, Trace};
+use crate::render::plot;
+use crate::render::replay::{self, Board, Trace};
+use crate::render::table::{self, Row};
 use crate::search_options::parse_seconds;
 use crate::signals::{Received, Signals};
 use csp::{Inference, Limit, Limits, Model, Outcome, Poller, Statistics, Summary};
@@ -32,7 +32,6 @@ use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use table::Row;
 
 /// The largest board a sweep or a single comparison takes.
 const MAX_QUEENS: usize = 1000;

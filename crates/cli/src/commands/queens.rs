@@ -5,11 +5,11 @@ use crate::args::{EncodingArg, EngineArg, Format, QueensArgs, RecordArgs, StatsF
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::recordings::{observers, Recordings};
-use crate::replay::Board;
-use crate::report::{self, RunInfo};
+use crate::render::replay::Board;
+use crate::render::report::{self, RunInfo};
+use crate::render::trace::{QueensTrace, MAX_TRACE_N};
 use crate::search_options::{given_engine_options, limits, SearchSettings};
 use crate::signals::{Received, Signals};
-use crate::trace::{QueensTrace, MAX_TRACE_N};
 use csp::{
     Inference, Limit, Limits, ModelError, Outcome, Poller, Statistics, Summary, ValueOrder,
     VarOrder,
@@ -686,13 +686,13 @@ impl Printer {
         match self.format {
             Format::Svg => {
                 self.printed += 1;
-                if self.pictures.len() < crate::svg::MAX_BOARDS {
+                if self.pictures.len() < crate::render::svg::MAX_BOARDS {
                     self.pictures.push(columns.to_vec());
                     return true;
                 }
                 eprintln!(
                     "csp: --format svg draws at most {} boards; add --limit K",
-                    crate::svg::MAX_BOARDS
+                    crate::render::svg::MAX_BOARDS
                 );
                 return false;
             }
@@ -751,7 +751,7 @@ impl Printer {
     /// Ends the stream: closes the JSON array, or draws the picture.
     fn close(&mut self, out: &mut Output) {
         if self.format == Format::Svg && !self.pictures.is_empty() {
-            out.record(crate::svg::queens(&self.pictures, self.n).as_bytes());
+            out.record(crate::render::svg::queens(&self.pictures, self.n).as_bytes());
         }
         if self.format == Format::Json {
             let end = if self.printed == 0 { "[]\n" } else { "]\n" };

@@ -10,7 +10,7 @@ use std::path::Path;
 /// The most events a page keeps per search; a longer search is cut, and the page says so.
 pub const MAX_REPLAY_EVENTS: usize = 100_000;
 
-const TEMPLATE: &str = include_str!("../assets/replay.html");
+const TEMPLATE: &str = include_str!("../../assets/replay.html");
 
 /// How the page draws the variables.
 #[derive(Copy, Clone, Debug)]

@@ -1,0 +1,6 @@
+//! The commands, one per file: each checks its arguments against each other, runs, and prints.
+
+pub mod color;
+pub mod compare;
+pub mod queens;
+pub mod sudoku;

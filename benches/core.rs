@@ -66,7 +66,11 @@ fn sudoku(c: &mut Criterion) {
 
 fn local_search(c: &mut Criterion) {
     c.bench_function("min-conflicts 100,000", |b| {
-        b.iter(|| min_conflicts::solve(black_box(100_000), 1, &Default::default()).map(|q| q.len()))
+        b.iter(|| {
+            min_conflicts::solve(black_box(100_000), 1, &Default::default())
+                .0
+                .map(|q| q.len())
+        })
     });
 }
 

@@ -348,6 +348,10 @@ pub struct SudokuArgs {
     #[arg(long, value_enum)]
     pub engine: Option<SudokuEngineArg>,
 
+    /// Print each puzzle's search step by step, cells named r1c1 to r9c9 (the general engine).
+    #[arg(long)]
+    pub trace: bool,
+
     #[command(flatten)]
     pub search: SearchArgs,
 

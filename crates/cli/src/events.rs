@@ -64,7 +64,7 @@ impl Header {
                 .map(|v| VariableInfo {
                     name: model
                         .var_name(v)
-                        .map_or_else(|| v.to_string(), str::to_owned),
+                        .map_or_else(|| v.to_string(), |name| name.into_owned()),
                     domain: model.initial_domain(v),
                 })
                 .collect(),

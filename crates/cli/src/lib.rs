@@ -21,6 +21,7 @@ mod recordings;
 mod render;
 mod search_options;
 mod signals;
+mod wording;
 
 use args::{Cli, Command};
 use clap::Parser;

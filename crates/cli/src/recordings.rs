@@ -18,6 +18,7 @@ pub struct Recordings {
     problem: String,
     /// The engine and its settings, as the page names them.
     config: String,
+    board: Board,
 }
 
 impl Recordings {
@@ -26,6 +27,7 @@ impl Recordings {
     pub fn open(
         args: &RecordArgs,
         model: &Model,
+        board: Board,
         problem: &str,
         config: &str,
     ) -> Result<Self, String> {
@@ -42,10 +44,10 @@ impl Recordings {
                 .map(|v| {
                     model
                         .var_name(v)
-                        .map_or_else(|| v.to_string(), str::to_owned)
+                        .map_or_else(|| v.to_string(), |name| name.into_owned())
                 })
                 .collect();
-            Recorder(Tree::new(names))
+            Recorder(Tree::new(names, board))
         });
         Ok(Recordings {
             json,
@@ -54,6 +56,7 @@ impl Recordings {
             args: args.clone(),
             problem: problem.to_owned(),
             config: config.to_owned(),
+            board,
         })
     }
 
@@ -77,7 +80,6 @@ impl Recordings {
     pub fn finish(
         self,
         model: &Model,
-        board: Board,
         summary: &Summary,
         stopped_by: Option<&str>,
     ) -> Result<(), String> {
@@ -99,7 +101,7 @@ impl Recordings {
         if let (Some(log), Some(path)) = (self.html, &self.args.html) {
             let trace = Trace::new(
                 model,
-                board,
+                self.board,
                 &self.problem,
                 &self.config,
                 log,

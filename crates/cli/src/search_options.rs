@@ -69,6 +69,20 @@ impl SearchSettings {
         Ok(())
     }
 
+    /// What the user should know about these settings before the run: a heuristic that
+    /// cannot do anything in this mode, so that it is not taken for one that does.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if self.inference == Inference::None && self.var_order == VarOrder::MinDomain {
+            notes.push(
+                "note: under --inference none no domain shrinks, so --var-order mrv picks \
+                 variables in input order; use fc or mac to see it choose"
+                    .to_owned(),
+            );
+        }
+        notes
+    }
+
     pub fn describe(&self) -> String {
         format!(
             "inference {}, variable order {}, value order {}",
@@ -99,6 +113,7 @@ pub fn limits(
     cancel: &Arc<AtomicBool>,
     since: Option<Instant>,
 ) -> Result<Limits, String> {
+    check_node_limit(args.node_limit)?;
     Ok(Limits {
         nodes: args.node_limit,
         time: args.time_limit.as_deref().map(parse_seconds).transpose()?,
@@ -107,11 +122,38 @@ pub fn limits(
     })
 }
 
+/// `--node-limit 0` would stop before the first node, as `--limit 0` would before the first
+/// solution: both are refused.
+pub fn check_node_limit(nodes: Option<u64>) -> Result<(), String> {
+    if nodes == Some(0) {
+        return Err("--node-limit must be at least 1".into());
+    }
+    Ok(())
+}
+
+/// The longest time limit taken: a century, far beyond any run, and well inside what a
+/// `Duration` and the clock can add.
+const MAX_TIME_LIMIT_SECS: f64 = 100.0 * 365.25 * 24.0 * 3600.0;
+
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .trim()
         .parse()
         .map_err(|_| format!("--time-limit '{text}' is not a number of seconds"))?;
+    if seconds.is_nan() {
+        return Err(format!("--time-limit '{text}' is not a number of seconds"));
+    }
+    if seconds < 0.0 {
+        return Err(format!(
+            "--time-limit '{text}' must be zero or more seconds"
+        ));
+    }
+    if seconds > MAX_TIME_LIMIT_SECS {
+        return Err(format!(
+            "--time-limit '{text}' is too long: at most {MAX_TIME_LIMIT_SECS:.0} seconds (a \
+             century); leave it out for no limit"
+        ));
+    }
     Duration::try_from_secs_f64(seconds)
-        .map_err(|_| format!("--time-limit '{text}' must be zero or more seconds"))
+        .map_err(|_| format!("--time-limit '{text}' is not a usable number of seconds"))
 }

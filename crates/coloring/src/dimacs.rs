@@ -1,8 +1,10 @@
 //! `DimacsReader`: the DIMACS `.col` format, fed one line at a time.
 //!
 //! `c` lines are comments, `p edge V E` (or `p col V E`) declares the graph, `e u v` adds an
-//! edge between 1-based vertices. Repeated edges and self-loops, which some published files
-//! contain, are dropped and counted, so that the caller can mention them.
+//! edge between 1-based vertices, and `n v w` gives a vertex a value (weighted colouring
+//! files have them), which colouring does not use. Repeated edges and self-loops, which some
+//! published files contain, are dropped and counted, and so are `n` lines and the `e` lines
+//! against the count the `p` line declared, so that the caller can mention them.
 
 use crate::Graph;
 use std::fmt;
@@ -31,6 +33,10 @@ pub struct DimacsGraph {
     pub graph: Graph,
     /// The edge count the `p` line announced.
     pub declared_edges: usize,
+    /// The `e` lines read (self-loops and repeats included), to hold against `declared_edges`.
+    pub edge_lines: usize,
+    /// The `n` lines (vertex values) read and ignored.
+    pub value_lines: usize,
     /// Edges listed more than once (counted once).
     pub repeated_edges: usize,
     /// Edges from a vertex to itself (dropped).
@@ -44,6 +50,8 @@ pub struct DimacsReader {
     declared_edges: usize,
     edges: Vec<(u32, u32)>,
     self_loops: usize,
+    edge_lines: usize,
+    value_lines: usize,
 }
 
 /// The most vertices a graph may declare: 4,194,304, whose model takes about 1 GB (see
@@ -98,6 +106,7 @@ impl DimacsReader {
                         return Err(fail(format!("vertex {x} is not between 1 and {n}")));
                     }
                 }
+                self.edge_lines += 1;
                 if u == v {
                     self.self_loops += 1;
                 } else {
@@ -105,8 +114,19 @@ impl DimacsReader {
                 }
                 Ok(())
             }
+            Some("n") => {
+                let Some(n) = self.vertices else {
+                    return Err(fail("a vertex value before the 'p edge V E' line".into()));
+                };
+                let v = number_word(words.next(), "the vertex").map_err(fail)?;
+                if v == 0 || v > n {
+                    return Err(fail(format!("vertex {v} is not between 1 and {n}")));
+                }
+                self.value_lines += 1;
+                Ok(())
+            }
             Some(other) => Err(fail(format!(
-                "'{other}' lines are not DIMACS graph lines (c, p, e)"
+                "'{other}' lines are not DIMACS graph lines (c, p, e, n)"
             ))),
         }
     }
@@ -124,6 +144,8 @@ impl DimacsReader {
         Ok(DimacsGraph {
             repeated_edges: listed - graph.edges().len(),
             declared_edges: self.declared_edges,
+            edge_lines: self.edge_lines,
+            value_lines: self.value_lines,
             self_loops: self.self_loops,
             graph,
         })

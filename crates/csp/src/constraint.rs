@@ -71,6 +71,15 @@ pub trait Constraint: Debug + Send + Sync {
         format!("{self:?}")
     }
 
+    /// Why the constraint, as stated, can never hold whatever the domains (`x != x`, an
+    /// all-different that names a variable twice with the same offset), or `None`. A model
+    /// refuses such a constraint with [`ModelError::InvalidConstraint`](crate::ModelError)
+    /// rather than posting a contradiction that only a search would find. The default says
+    /// `None`.
+    fn contradiction(&self) -> Option<String> {
+        None
+    }
+
     /// Plain backtracking: `var` has just been assigned; fail if the assigned part of the scope
     /// already breaks the constraint. The default checks once every scope variable is assigned.
     fn check_assigned(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {

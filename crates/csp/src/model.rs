@@ -2,6 +2,7 @@
 
 use crate::constraints::{AllDifferent, Binary, Linear, LinearOp, NotEqual};
 use crate::{Constraint, ConstraintId, ModelError, VarId};
+use std::borrow::Cow;
 use std::ops::RangeInclusive;
 
 /// The most values one domain may span, from its smallest to its largest (2^24, 2 MiB of bits).
@@ -26,6 +27,17 @@ pub struct Model {
     pub(crate) constraint_names: Vec<Option<String>>,
     /// For each variable, the constraints whose scope holds it (each listed once).
     pub(crate) watchers: Vec<Vec<ConstraintId>>,
+    /// Names by a rule, for variables created without one.
+    namer: Option<Namer>,
+}
+
+/// A rule that names variables: a sudoku's cells are r1c1 to r9c9 without a string each.
+struct Namer(Box<dyn Fn(VarId) -> Option<String> + Send + Sync>);
+
+impl std::fmt::Debug for Namer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Namer")
+    }
 }
 
 impl Model {
@@ -140,6 +152,9 @@ impl Model {
         if let Some(&unknown) = scope.iter().find(|v| v.index() >= self.vars.len()) {
             return Err(ModelError::UnknownVariable(unknown));
         }
+        if let Some(why) = constraint.contradiction() {
+            return Err(ModelError::InvalidConstraint(why));
+        }
         let id =
             ConstraintId(u32::try_from(self.constraints.len()).map_err(|_| ModelError::TooMany)?);
         for &var in scope {
@@ -239,9 +254,23 @@ impl Model {
         (0..self.vars.len() as u32).map(VarId)
     }
 
-    /// The variable's name, if it was given one.
-    pub fn var_name(&self, var: VarId) -> Option<&str> {
-        self.vars.get(var.index())?.name.as_deref()
+    /// The variable's name: the one given at its creation, else the one the rule of
+    /// [`Model::name_by`] gives, if any.
+    pub fn var_name(&self, var: VarId) -> Option<Cow<'_, str>> {
+        if let Some(name) = self.vars.get(var.index())?.name.as_deref() {
+            return Some(Cow::Borrowed(name));
+        }
+        self.namer
+            .as_ref()
+            .and_then(|rule| rule.0(var))
+            .map(Cow::Owned)
+    }
+
+    /// Names the variables created without a name by `rule`, when a name is asked for (traces,
+    /// the replay page). Cheaper than a string per variable where names follow a pattern: a
+    /// sudoku model built for each of thousands of puzzles names its cells this way.
+    pub fn name_by(&mut self, rule: impl Fn(VarId) -> Option<String> + Send + Sync + 'static) {
+        self.namer = Some(Namer(Box::new(rule)));
     }
 
     /// The initial domain of `var`, smallest value first.

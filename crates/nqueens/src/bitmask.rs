@@ -419,6 +419,7 @@ impl Bitmask {
         let stats = Statistics {
             solutions: counted.solutions,
             nodes: counted.nodes + top_nodes,
+            backtracks: counted.backtracks,
             max_depth: counted.max_depth,
             elapsed: started.elapsed(),
             ..Statistics::default()

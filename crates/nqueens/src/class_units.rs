@@ -76,6 +76,7 @@ pub(crate) struct UnitCount {
     pub(crate) solutions: u64,
     pub(crate) classes: u64,
     pub(crate) nodes: u64,
+    pub(crate) backtracks: u64,
     pub(crate) max_depth: u64,
 }
 
@@ -85,6 +86,7 @@ impl UnitCount {
             solutions: self.solutions + other.solutions,
             classes: self.classes + other.classes,
             nodes: self.nodes + other.nodes,
+            backtracks: self.backtracks + other.backtracks,
             max_depth: self.max_depth.max(other.max_depth),
         }
     }
@@ -181,7 +183,9 @@ fn walk<const CORNER: bool>(
     let last = n - 1;
     // The last row is never the side row, so only its forbidden squares apply.
     let last_allowed = start(last, 0, 0, 0);
-    let (mut all, mut classes, mut nodes) = (0u64, 0u64, 0u64);
+    // `dead`: placements after which the next row has no square left under the walk's rules
+    // (the backtracks, counted as the listing walk counts them).
+    let (mut all, mut classes, mut nodes, mut dead) = (0u64, 0u64, 0u64, 0u64);
     let (mut placed, mut inverse) = ([0usize; 64], [0usize; 64]);
     let mut row = 2;
     // The current row's free squares stay in a register; the stack holds them only for the
@@ -207,6 +211,7 @@ fn walk<const CORNER: bool>(
         let u = (w.up[row] | bit) >> 1;
         let next = start(row + 1, c, d, u);
         if next == 0 {
+            dead += 1;
             continue;
         }
         if row + 3 == last {
@@ -218,6 +223,7 @@ fn walk<const CORNER: bool>(
                 nodes += 1;
                 let (c3, d3, u3) = (c | b3, (d | b3) << 1, (u | b3) >> 1);
                 let mut second = start(last - 1, c3, d3, u3);
+                dead += u64::from(second == 0);
                 // Marks for `deepest`: rows `last - 2` and (if `second` has a square) `last - 1`
                 // got a queen. The stack never holds these rows, so nothing reads them else.
                 w.columns[(last - 2) & 63] = c3;
@@ -229,6 +235,7 @@ fn walk<const CORNER: bool>(
                     let final_row =
                         last_allowed & !((c3 | b2) | ((d3 | b2) << 1) | ((u3 | b2) >> 1));
                     if final_row == 0 {
+                        dead += 1;
                         continue;
                     }
                     // One column is left, so this is the last row's only queen: a finished
@@ -262,6 +269,7 @@ fn walk<const CORNER: bool>(
         solutions: all,
         classes,
         nodes,
+        backtracks: dead,
         max_depth: deepest(w, n, nodes) as u64,
     }
 }

@@ -6,7 +6,8 @@
 //! Most queens are placed without any collision by a randomised greedy pass; the few left
 //! over are then swapped with random partners whenever the swap lowers the collision count.
 
-use csp::{Limit, Limits, Poller};
+use csp::{Limit, Limits, Poller, Statistics};
+use std::time::Instant;
 
 /// The greedy pass gives up after this many draws per queen: Sosic and Gu's constant, beyond
 /// which almost no further queen finds a free square.
@@ -106,22 +107,35 @@ impl Board {
 }
 
 /// Finds one solution of the `n`-queens problem (`n` = 1 or `n` >= 4), column per row, or the
-/// limit that stopped the search. Boards with no solution (2, 3) are the caller's to refuse.
-/// A node is one start (a greedy placement and its repair). The time limit and the cancel
-/// flag are read every millisecond or so, in every phase.
-pub fn solve(n: u32, seed: u64, limits: &Limits) -> Result<Vec<u32>, Limit> {
+/// limit that stopped the search, with the figures of the search either way: `nodes` are the
+/// swaps tried, `moves` the swaps made, `restarts` the starts after the first, and a solution
+/// has every queen placed (`max_depth` = n). A node limit counts starts. Boards with no
+/// solution (2, 3) are the caller's to refuse. The time limit and the cancel flag are read
+/// about every millisecond, in every phase.
+pub fn solve(n: u32, seed: u64, limits: &Limits) -> (Result<Vec<u32>, Limit>, Statistics) {
+    let started = Instant::now();
     let mut poller = Poller::new(limits);
     let mut rng = Xorshift::new(seed);
+    let mut stats = Statistics::default();
     let mut attempts = 0u64;
-    loop {
+    let found = loop {
         attempts += 1;
-        if let Some(found) = attempt(n, &mut rng, &mut poller)? {
-            return Ok(found);
+        match attempt(n, &mut rng, &mut poller, &mut stats) {
+            Err(limit) => break Err(limit),
+            Ok(Some(found)) => {
+                stats.solutions = 1;
+                stats.max_depth = u64::from(n);
+                break Ok(found);
+            }
+            Ok(None) => {}
         }
         if limits.nodes.is_some_and(|k| attempts >= k) {
-            return Err(Limit::Nodes);
+            break Err(Limit::Nodes);
         }
-    }
+        stats.restarts += 1;
+    };
+    stats.elapsed = started.elapsed();
+    (found, stats)
 }
 
 /// The limit the poller stopped on.
@@ -131,7 +145,12 @@ fn stopped(poller: &Poller) -> Limit {
 
 /// One greedy start and its repair; `None` when it got stuck in a local minimum. Each draw,
 /// row and swap tried is a tick of `poller`.
-fn attempt(n: u32, rng: &mut Xorshift, poller: &mut Poller) -> Result<Option<Vec<u32>>, Limit> {
+fn attempt(
+    n: u32,
+    rng: &mut Xorshift,
+    poller: &mut Poller,
+    stats: &mut Statistics,
+) -> Result<Option<Vec<u32>>, Limit> {
     let size = 2 * n as usize;
     let mut queens = Vec::with_capacity(n as usize);
     for row in 0..n {
@@ -187,8 +206,10 @@ fn attempt(n: u32, rng: &mut Xorshift, poller: &mut Poller) -> Result<Option<Vec
                 if j == i {
                     continue;
                 }
+                stats.nodes += 1;
                 let delta = board.try_swap(i, j);
                 if delta < 0 {
+                    stats.moves += 1;
                     collisions += delta;
                     break;
                 }

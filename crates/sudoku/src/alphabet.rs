@@ -9,6 +9,8 @@ pub struct Alphabet {
     /// Whether a letter may be read in either case: true for the default alphabets, whose
     /// letters are all of one case; a custom alphabet is taken exactly as given.
     fold_case: bool,
+    /// Whether this is a default alphabet rather than one the user gave.
+    default: bool,
 }
 
 /// Why some text is not an alphabet.
@@ -81,11 +83,12 @@ impl Alphabet {
         Ok(Alphabet {
             symbols,
             fold_case: false,
+            default: false,
         })
     }
 
     /// A default alphabet: its letters, all of one case, are read in either.
-    fn default_of(symbols: &str) -> Option<Self> {
+    pub(crate) fn default_of(symbols: &str) -> Option<Self> {
         let alphabet = Alphabet::new(symbols).ok()?;
         let folded: std::collections::BTreeSet<char> = alphabet
             .symbols
@@ -95,8 +98,14 @@ impl Alphabet {
         let fold_case = folded.len() == alphabet.symbols.len();
         Some(Alphabet {
             fold_case,
+            default: true,
             ..alphabet
         })
+    }
+
+    /// Whether this is a default alphabet, not one the user gave.
+    pub fn is_default(&self) -> bool {
+        self.default
     }
 
     /// The number of symbols, that is the grid's side.

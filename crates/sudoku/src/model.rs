@@ -51,6 +51,13 @@ impl SudokuModel {
             };
             cells.push(var);
         }
+        // Cells are named as players name them, row and column from 1: r1c1 to r9c9 (the
+        // cells are the model's first variables, row by row).
+        let cell_count = side * side;
+        model.name_by(move |var| {
+            let i = var.index();
+            (i < cell_count).then(|| format!("r{}c{}", i / side + 1, i % side + 1))
+        });
         for (unit, members) in puzzle.units() {
             let vars: Vec<VarId> = members.iter().map(|&i| cells[i]).collect();
             model.post_named(csp::constraints::AllDifferent::new(vars), unit.to_string())?;

@@ -16,6 +16,8 @@ pub struct Puzzle {
     pub symbols: Symbols,
     /// Its shape, to write its solution the same way.
     pub layout: Layout,
+    /// A choice the reader made that the user may not expect, to tell them about.
+    pub note: Option<String>,
 }
 
 /// Why some lines do not make a puzzle.
@@ -86,6 +88,8 @@ impl Reader {
 
     /// Reads line `number` (1-based); any puzzles it completes are appended to `out`.
     pub fn feed(&mut self, number: usize, line: &str, out: &mut Vec<Entry>) {
+        // A UTF-8 byte-order mark, as some editors write first in a file, is not a cell.
+        let line = line.strip_prefix('\u{feff}').unwrap_or(line);
         let text = line.trim_end_matches(['\r', '\n']);
         let trimmed = text.trim();
         if trimmed.is_empty() {
@@ -97,7 +101,7 @@ impl Reader {
         if trimmed.starts_with('#') {
             return;
         }
-        let candidate = one_line_candidate(trimmed);
+        let candidate = self.one_line_candidate(trimmed);
         if let Some(mut grid) = self.pending.take() {
             // A one-line puzzle of another size ends a grid left unfinished.
             let width = grid.width.unwrap_or(0);
@@ -156,6 +160,27 @@ impl Reader {
         }
     }
 
+    /// The puzzle of a one-line record: the first candidate word (see `one_line_candidates`)
+    /// written in symbols of its size, or else the first candidate at all, so that its bad
+    /// symbol is reported. So `puzzle:count:solution`, `name:puzzle:expected` (even with a name
+    /// of 16 characters) and CSV `puzzle,solution` all read as their puzzle.
+    fn one_line_candidate<'t>(&self, trimmed: &'t str) -> Option<&'t str> {
+        let written = |word: &str| {
+            let count = word.chars().count();
+            let side = (2..=64usize).map(|b| b * b).find(|s| s * s == count);
+            let symbols = Symbols::for_side(side.unwrap_or(0), self.alphabet.as_ref());
+            let Symbols::Chars(alphabet) = &symbols else {
+                return false;
+            };
+            let hex = hexadecimal_instead(&symbols, word.chars()).is_some();
+            word.chars()
+                .all(|c| hex && c.is_ascii_hexdigit() || alphabet.value_of(c).is_some())
+        };
+        one_line_candidates(trimmed)
+            .find(|word| written(word))
+            .or_else(|| one_line_candidates(trimmed).next())
+    }
+
     /// Sixteen symbols can be a 4x4 puzzle on one line or one row of a 16x16 grid: it is the
     /// former when every symbol is a 4x4 one.
     fn reads_as_grid_row(&self, cells: &str) -> bool {
@@ -175,7 +200,11 @@ impl Reader {
             .find(|s| s * s == count)
             .unwrap_or(0);
         let box_size = box_size_of_side(side).unwrap_or(0);
-        let symbols = Symbols::for_side(side, self.alphabet.as_ref());
+        let mut symbols = Symbols::for_side(side, self.alphabet.as_ref());
+        let note = hexadecimal_instead(&symbols, cells.chars());
+        if note.is_some() {
+            symbols = hexadecimal();
+        }
         let Symbols::Chars(alphabet) = &symbols else {
             return Err(InputError {
                 line: number,
@@ -200,6 +229,7 @@ impl Reader {
             grid,
             symbols,
             layout: Layout::Line,
+            note,
         })
     }
 
@@ -221,7 +251,8 @@ impl Reader {
                     number,
                     format!(
                         "not a puzzle: {width} cells, but a puzzle on one line has 16, 81, 256 or \
-                         625 (before any ':', ',' or space) and a grid row 4, 9, 16, 25, ..."
+                         625 (in one field: fields are separated by ':' or ',', and a space ends \
+                         one) and a grid row 4, 9, 16, 25, ..."
                     ),
                 );
             }
@@ -268,12 +299,42 @@ impl Reader {
     }
 }
 
-/// The first whitespace-separated word before any `:` or `,`, if it has the length of a
-/// puzzle on one line and no `|`.
-fn one_line_candidate(trimmed: &str) -> Option<&str> {
-    let head = trimmed.split([':', ',']).next().unwrap_or("");
-    let word = head.split_whitespace().next().unwrap_or("");
-    (LINE_LENGTHS.contains(&word.chars().count()) && !word.contains('|')).then_some(word)
+/// The words of a one-line record that could be its puzzle: the first word of each field
+/// (fields are separated by `:` or `,`) that has the length of a puzzle on one line and no `|`.
+fn one_line_candidates(trimmed: &str) -> impl Iterator<Item = &str> {
+    trimmed.split([':', ',']).filter_map(|field| {
+        let word = field.split_whitespace().next().unwrap_or("");
+        (LINE_LENGTHS.contains(&word.chars().count()) && !word.contains('|')).then_some(word)
+    })
+}
+
+/// The 0-F alphabet that hexadoku are often written in.
+fn hexadecimal() -> Symbols {
+    match Alphabet::default_of("0123456789ABCDEF") {
+        Some(a) => Symbols::Chars(a),
+        None => Symbols::Numbers,
+    }
+}
+
+/// A 16x16 puzzle in the default symbols (1-9, A-G, with 0 a blank) that has a 0 and no G is
+/// written in 0-F: its 0 is a symbol, not a blank. The note to show, if so.
+fn hexadecimal_instead(symbols: &Symbols, mut cells: impl Iterator<Item = char>) -> Option<String> {
+    let Symbols::Chars(alphabet) = symbols else {
+        return None;
+    };
+    if alphabet.len() != 16 || !alphabet.is_default() {
+        return None;
+    }
+    let (mut zero, mut g) = (false, false);
+    for c in cells.by_ref() {
+        zero |= c == '0';
+        g |= c.eq_ignore_ascii_case(&'G');
+    }
+    (zero && !g).then(|| {
+        "read in the symbols 0-F, since it has a 0 and no G (--alphabet 123456789ABCDEFG reads \
+         its 0s as blanks)"
+            .to_owned()
+    })
 }
 
 /// One cell of a grid row: a character and where it stands, or a number.
@@ -395,14 +456,31 @@ impl PendingGrid {
                 line: start,
                 message: "a grid with no rows".to_owned(),
             }),
-            (None, Some(symbols)) => {
+            (None, Some(mut symbols)) => {
                 let width = self.width.unwrap_or(0);
                 let box_size = box_size_of_side(width).unwrap_or(0);
-                Grid::new(box_size, self.cells)
+                let mut cells = self.cells;
+                let raw = || {
+                    self.lines.iter().flat_map(|line| match line {
+                        GridLine::Cells { text, positions } => {
+                            positions.iter().map(|&p| text[p]).collect::<Vec<char>>()
+                        }
+                        _ => Vec::new(),
+                    })
+                };
+                let note = hexadecimal_instead(&symbols, raw());
+                if note.is_some() {
+                    symbols = hexadecimal();
+                    if let Symbols::Chars(hex) = &symbols {
+                        cells = raw().map(|c| hex.value_of(c).unwrap_or(0)).collect();
+                    }
+                }
+                Grid::new(box_size, cells)
                     .map(|grid| Puzzle {
                         grid,
                         symbols,
                         layout: Layout::Grid(self.lines),
+                        note,
                     })
                     .map_err(|message| InputError {
                         line: start,

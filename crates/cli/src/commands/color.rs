@@ -8,13 +8,14 @@ use crate::output::Output;
 use crate::render::report::{self, RunInfo};
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
+use crate::wording::{a_colouring, count};
 use coloring::{bounds, ColoringModel, DimacsGraph, DimacsReader, Graph};
 use csp::{
     Inference, Limit, Limits, ModelError, Outcome, Poller, Statistics, Summary, ValueOrder,
     VarOrder,
 };
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -78,6 +79,12 @@ impl ColorJob {
         let name = self.file.display().to_string();
         let failed = |message: String| Early::Failed(message, Status::BadInput);
         let input: Box<dyn BufRead + Send> = if name == "-" {
+            if io::stdin().is_terminal() {
+                eprintln!(
+                    "csp color: reading a DIMACS graph from the terminal ('p edge V E', then \
+                     'e u v' lines); Ctrl-D ends it"
+                );
+            }
             Box::new(BufReader::new(io::stdin()))
         } else {
             let file =
@@ -113,6 +120,9 @@ impl ColorJob {
     }
 
     pub fn run(&self, signals: &Signals, mut out: Output) -> Status {
+        for note in self.search.notes() {
+            eprintln!("csp color: {note}");
+        }
         let mut poller = Poller::new(&self.limits);
         let result = self
             .read(&mut poller)
@@ -168,6 +178,7 @@ impl ColorJob {
                 inference: Some(self.search.inference.to_string()),
                 var_order: Some(self.search.var_order.to_string()),
                 val_order: Some(self.search.value_order.to_string()),
+                walk: None,
             };
             let signal = signals.received().map(Received::name);
             match format {
@@ -188,12 +199,32 @@ impl ColorJob {
     ) -> Result<Done, Early> {
         if read.repeated_edges > 0 {
             eprintln!(
-                "csp color: note: {} repeated edges counted once",
-                read.repeated_edges
+                "csp color: note: {} counted once",
+                count(
+                    read.repeated_edges as u64,
+                    "repeated edge",
+                    "repeated edges"
+                )
             );
         }
         if read.self_loops > 0 {
-            eprintln!("csp color: note: {} self-loops ignored", read.self_loops);
+            eprintln!(
+                "csp color: note: {} ignored",
+                count(read.self_loops as u64, "self-loop", "self-loops")
+            );
+        }
+        if read.edge_lines != read.declared_edges {
+            eprintln!(
+                "csp color: warning: the 'p' line declares {}, but the file lists {}",
+                count(read.declared_edges as u64, "edge", "edges"),
+                read.edge_lines
+            );
+        }
+        if read.value_lines > 0 {
+            eprintln!(
+                "csp color: note: {} ('n' lines) ignored: colouring does not use them",
+                count(read.value_lines as u64, "vertex value", "vertex values")
+            );
         }
         let graph = &read.graph;
         match self.colors {
@@ -245,7 +276,8 @@ impl ColorJob {
         let status = match stopped(&summary, signals) {
             Some(status) => {
                 eprintln!(
-                    "csp color: stopped before finding a {k}-colouring or proving there is none"
+                    "csp color: stopped before finding {} or proving there is none",
+                    a_colouring(k)
                 );
                 status
             }
@@ -268,7 +300,10 @@ impl ColorJob {
         let mut best = bounds::dsatur(graph, poller)
             .map_err(|limit| Early::Stopped(limit, "colouring by DSATUR"))?;
         let mut best_k = bounds::colors_used(&best);
-        eprintln!("csp color: DSATUR uses {best_k} colours");
+        eprintln!(
+            "csp color: DSATUR uses {}",
+            count(best_k, "colour", "colours")
+        );
         let not_proven = |limit: Limit, best: Vec<u32>, best_k: u32| {
             let summary = Summary {
                 outcome: Outcome::LimitReached(limit),
@@ -283,7 +318,10 @@ impl ColorJob {
             Err(limit) => return Ok(not_proven(limit, best, best_k)),
         };
         let lower = clique.len().max(usize::from(graph.vertex_count() > 0)) as u32;
-        eprintln!("csp color: a clique needs {lower}");
+        eprintln!(
+            "csp color: a clique needs {}",
+            count(lower, "colour", "colours")
+        );
         if best_k <= lower {
             eprintln!("colors {best_k} optimal");
             return Ok((Status::Success, None, Some(best)));
@@ -309,7 +347,10 @@ impl ColorJob {
                 if graph.is_proper(&colors) {
                     best = colors;
                     best_k = s.value(used) as u32;
-                    eprintln!("csp color: found a colouring with {best_k} colours");
+                    eprintln!(
+                        "csp color: found a colouring with {}",
+                        count(best_k, "colour", "colours")
+                    );
                 }
                 ControlFlow::Continue(())
             });

@@ -25,6 +25,7 @@ use crate::render::replay::{self, Board, Trace};
 use crate::render::table::{self, Row};
 use crate::search_options::parse_seconds;
 use crate::signals::{Received, Signals};
+use crate::wording::count;
 use csp::{Inference, Limit, Limits, Model, Outcome, Poller, Statistics, Summary};
 use nqueens::{Encoding, QueensModel};
 use std::io::{self, BufRead, BufReader};
@@ -59,6 +60,7 @@ struct Settings {
 
 impl Settings {
     fn new(args: &CompareArgs, signals: &Signals) -> Result<Self, String> {
+        crate::search_options::check_node_limit(args.node_limit)?;
         let time = match args.time_limit.as_deref().map(str::trim) {
             None => Some(DEFAULT_TIME_LIMIT),
             Some("none") => None,
@@ -131,7 +133,7 @@ impl Settings {
             None => "no time limit".to_owned(),
         };
         match self.nodes {
-            Some(k) => format!("{time} or {k} nodes"),
+            Some(k) => format!("{time} or {}", count(k, "node", "nodes")),
             None => time,
         }
     }
@@ -188,10 +190,21 @@ struct Comparison<'s> {
 
 impl<'s> Comparison<'s> {
     fn new(settings: &'s Settings) -> Self {
+        let warnings = settings
+            .configs
+            .iter()
+            .flat_map(|c| {
+                let name = c.name.clone();
+                c.search
+                    .notes()
+                    .into_iter()
+                    .map(move |note| format!("{name}: {}", note.trim_start_matches("note: ")))
+            })
+            .collect();
         Comparison {
             settings,
             rows: Vec::new(),
-            warnings: Vec::new(),
+            warnings,
             traces: Vec::new(),
             interrupted: false,
             limited: false,
@@ -275,9 +288,9 @@ impl<'s> Comparison<'s> {
         }
         if rows.iter().all(|r| r.nodes == rows[0].nodes) {
             self.warnings.push(format!(
-                "{what}: every configuration explored the same {} nodes; \
+                "{what}: every configuration explored the same {}; \
                  inference made no difference here, try a larger instance",
-                rows[0].nodes
+                count(rows[0].nodes, "node", "nodes")
             ));
         }
     }
@@ -561,7 +574,7 @@ fn sudoku(
     if models.is_empty() {
         return Err("no puzzle to compare".to_owned().into());
     }
-    let what = format!("{} sudoku puzzles", models.len());
+    let what = count(models.len() as u64, "sudoku puzzle", "sudoku puzzles");
     let mut comparison = Comparison::new(&settings);
     for (i, config) in settings.configs.iter().enumerate() {
         if comparison.interrupted {
@@ -624,9 +637,12 @@ fn sudoku(
         let at_root = models.iter().filter(|m| solved_at_root(&m.model)).count();
         if at_root > 0 {
             comparison.warnings.push(format!(
-                "{at_root} of {} puzzles are settled by arc consistency at the root, before any \
+                "{at_root} of {} settled by arc consistency at the root, before any \
                  search",
-                models.len()
+                match models.len() {
+                    1 => "1 puzzle is".to_owned(),
+                    n => format!("{n} puzzles are"),
+                }
             ));
         }
     }

@@ -68,8 +68,8 @@ pub struct QueensJob {
     /// The 0-based part and the number of parts.
     shard: Option<(u64, u64)>,
     symmetry: bool,
-    /// A line for stderr before the run, about a choice the user may not expect.
-    note: Option<String>,
+    /// Lines for stderr before the run, about choices the user may not expect.
+    notes: Vec<String>,
     /// When the run started: the time limit and the reported time count from here, so that
     /// building the model counts too.
     started: Instant,
@@ -155,6 +155,13 @@ impl QueensJob {
             "add --first",
         )?;
         if args.trace {
+            if args.format != Format::Board {
+                return Err(
+                    "--trace prints the search as text, boards included, so --format does not \
+                     apply; for JSON, write the events with --trace-json FILE"
+                        .into(),
+                );
+            }
             if n > MAX_TRACE_N {
                 return Err(format!("--trace draws boards of at most N = {MAX_TRACE_N}"));
             }
@@ -172,13 +179,15 @@ impl QueensJob {
             && args.encoding.is_none()
             && !args.trace
             && !args.record.given().is_empty();
-        let note = (recorded_only && engine_arg == EngineArg::Csp).then(|| {
+        let mut notes: Vec<String> = search.notes();
+        let recorded_note = (recorded_only && engine_arg == EngineArg::Csp).then(|| {
             format!(
                 "note: {} records the steps of the csp engine, so the count runs there (fc, \
                  input order) rather than on the faster bitmask engine, the default for --count",
                 args.record.given().join(", ")
             )
         });
+        notes.extend(recorded_note);
         let engine = match engine_arg {
             EngineArg::Bitmask => Engine::Bitmask,
             // Handled above; kept total so that a new engine cannot slip through.
@@ -205,7 +214,7 @@ impl QueensJob {
             threads: args.threads,
             shard,
             symmetry: args.up_to_symmetry,
-            note,
+            notes,
             started,
         })
     }
@@ -261,7 +270,7 @@ impl QueensJob {
             threads: 1,
             shard: None,
             symmetry: false,
-            note: None,
+            notes: Vec::new(),
             started,
         })
     }
@@ -276,6 +285,7 @@ impl QueensJob {
                 inference: None,
                 var_order: None,
                 val_order: None,
+                walk: None,
             },
             Engine::Bitmask => RunInfo {
                 problem,
@@ -284,6 +294,15 @@ impl QueensJob {
                 inference: None,
                 var_order: None,
                 val_order: None,
+                // A count without a node limit walks one board per symmetry class, about half
+                // the placements of the plain walk a listing makes: say which was counted.
+                walk: Some(
+                    if self.count && self.limits.nodes.is_none() && self.n >= 6 {
+                        "classes"
+                    } else {
+                        "plain"
+                    },
+                ),
             },
             Engine::Csp(s) => RunInfo {
                 problem,
@@ -292,13 +311,14 @@ impl QueensJob {
                 inference: Some(s.search.inference.to_string()),
                 var_order: Some(s.search.var_order.to_string()),
                 val_order: Some(s.search.value_order.to_string()),
+                walk: None,
             },
         }
     }
 
     /// Runs the job, streaming to `out`; returns the exit status.
     pub fn run(&self, signals: &Signals, out: Output) -> Status {
-        if let Some(note) = &self.note {
+        for note in &self.notes {
             eprintln!("csp queens: {note}");
         }
         let limits = self.limits.clone();
@@ -315,22 +335,26 @@ impl QueensJob {
                         printer.take(&[], &mut out.borrow_mut());
                         Outcome::Solved
                     }
-                    n => match nqueens::min_conflicts::solve(n as u32, seed, &limits) {
-                        Ok(found) if !nqueens::min_conflicts::verify(&found) => {
-                            eprintln!(
-                                "csp: internal error: min-conflicts returned an invalid board"
-                            );
-                            return Status::BadInput;
+                    n => {
+                        let (found, figures) =
+                            nqueens::min_conflicts::solve(n as u32, seed, &limits);
+                        stats = figures;
+                        match found {
+                            Ok(found) if !nqueens::min_conflicts::verify(&found) => {
+                                eprintln!(
+                                    "csp: internal error: min-conflicts returned an invalid board"
+                                );
+                                return Status::BadInput;
+                            }
+                            Ok(found) => {
+                                let columns: Vec<usize> =
+                                    found.iter().map(|&c| c as usize).collect();
+                                printer.take(&columns, &mut out.borrow_mut());
+                                Outcome::Solved
+                            }
+                            Err(limit) => Outcome::LimitReached(limit),
                         }
-                        Ok(found) => {
-                            stats.solutions = 1;
-                            stats.max_depth = n as u64;
-                            let columns: Vec<usize> = found.iter().map(|&c| c as usize).collect();
-                            printer.take(&columns, &mut out.borrow_mut());
-                            Outcome::Solved
-                        }
-                        Err(limit) => Outcome::LimitReached(limit),
-                    },
+                    }
                 };
                 Summary { outcome, stats }
             }
@@ -435,6 +459,7 @@ impl QueensJob {
                 let mut recordings = match Recordings::open(
                     &self.record,
                     &queens.model,
+                    Board::Queens,
                     &problem,
                     &format!("engine csp, {}", describe(settings)),
                 ) {
@@ -465,9 +490,7 @@ impl QueensJob {
                 drop(trace);
                 let stopped_by =
                     report::stopper(summary.outcome, self.signal_name(&summary, signals));
-                if let Err(message) =
-                    recordings.finish(&queens.model, Board::Queens, &summary, stopped_by)
-                {
+                if let Err(message) = recordings.finish(&queens.model, &summary, stopped_by) {
                     eprintln!("csp queens: {message}");
                     return Status::BadInput;
                 }
@@ -505,11 +528,22 @@ impl QueensJob {
         };
         let stopped = matches!(summary.outcome, Outcome::LimitReached(_));
         let found = summary.stats.solutions;
+        // `--limit K` (or `--first`) stopped the count at K: there are at least that many.
+        let capped = self.count && summary.outcome == Outcome::Solved;
         if self.count && !stopped {
-            let line = if self.symmetry {
-                format!("{found} {}\n", printer.kept)
+            let kept = printer.kept;
+            let (plus, at_least) = if capped {
+                ("+", ",\"at_least\":true")
             } else {
-                format!("{found}\n")
+                ("", "")
+            };
+            let line = match (self.format == Format::Json, self.symmetry) {
+                (true, false) => format!("{{\"solutions\":{found}{at_least}}}\n"),
+                (true, true) => {
+                    format!("{{\"solutions\":{found},\"classes\":{kept}{at_least}}}\n")
+                }
+                (false, false) => format!("{found}{plus}\n"),
+                (false, true) => format!("{found}{plus} {kept}{plus}\n"),
             };
             out.record(line.as_bytes());
         } else if !self.count && !self.trace {
@@ -533,6 +567,12 @@ impl QueensJob {
             _ if self.symmetry && printer.kept == 0 && !self.count => Status::NoSolution,
             _ => Status::Success,
         };
+        if capped {
+            eprintln!(
+                "csp: the count stopped at its limit of {}: there are at least that many",
+                self.max_solutions.unwrap_or(1)
+            );
+        }
         if let Some(by) = report::stopper(summary.outcome, signal_name) {
             let what = if self.count {
                 "partial count"
@@ -606,7 +646,8 @@ fn check_csp_size(n: u64, engine: EngineArg, encoding: Encoding) -> Result<usize
     }
     if n > csp::MAX_DOMAIN_SPAN {
         return Err(format!(
-            "N = {n} is too large for the csp engine (at most {})",
+            "N = {n} is too large for the csp engine (at most {}); for one solution, use \
+             --engine min-conflicts --first",
             csp::MAX_DOMAIN_SPAN
         ));
     }
@@ -621,10 +662,9 @@ fn check_csp_size(n: u64, engine: EngineArg, encoding: Encoding) -> Result<usize
     if needed > CSP_MEMORY_BUDGET {
         return Err(format!(
             "N = {n} would need about {} MiB for the csp engine (the limit is {} MiB); \
-             try a smaller N, or --engine bitmask for N <= {}",
+             for one solution of a board this large, use --engine min-conflicts --first",
             needed >> 20,
             CSP_MEMORY_BUDGET >> 20,
-            bitmask::MAX_N
         ));
     }
     usize::try_from(n).map_err(|_| format!("N = {n} is too large"))

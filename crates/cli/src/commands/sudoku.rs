@@ -6,14 +6,17 @@ use crate::exit_code::Status;
 use crate::input::{self, ReadStop};
 use crate::output::Output;
 use crate::recordings::{observers, Recordings};
+use crate::render::named_trace::NamedTrace;
 use crate::render::replay::Board;
 use crate::render::report::{self, RunInfo};
 use crate::search_options::{given_engine_options, limits, SearchSettings};
 use crate::signals::{Received, Signals};
+use crate::wording::count;
 use csp::{Inference, Limit, Limits, Outcome, Poller, Statistics, ValueOrder, VarOrder};
 use serde_json::json;
+use std::cell::RefCell;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -108,6 +111,10 @@ pub struct SudokuJob {
     stats: Option<StatsFormat>,
     record: RecordArgs,
     jobs: usize,
+    /// Print each puzzle's search step by step (`--trace`).
+    trace: bool,
+    /// The signal flag, which a trace also sets when its reader goes away.
+    cancel: Arc<AtomicBool>,
 }
 
 enum Source {
@@ -138,6 +145,9 @@ impl SudokuJob {
         if args.jobs == 0 || args.jobs > 1024 {
             return Err(format!("--jobs {} must be between 1 and 1024", args.jobs));
         }
+        if args.jobs > 1 && args.trace {
+            return Err("--trace prints one search at a time: use it without --jobs".into());
+        }
         if args.jobs > 1 && !args.record.given().is_empty() {
             return Err(
                 "--html, --trace-json and --tree record one search: use them without --jobs".into(),
@@ -160,6 +170,7 @@ impl SudokuJob {
         let engine_options: Vec<&str> = given_engine_options(&args.search)
             .into_iter()
             .chain(args.record.given())
+            .chain(args.trace.then_some("--trace"))
             .collect();
         let engine = match args.engine {
             Some(SudokuEngineArg::Csp) => Engine::Csp,
@@ -191,10 +202,17 @@ impl SudokuJob {
             stats: args.search.stats,
             record: args.record.clone(),
             jobs: args.jobs,
+            trace: args.trace,
+            cancel: Arc::clone(&signals.cancel),
         })
     }
 
     pub fn run(&self, signals: &Signals, mut out: Output) -> Status {
+        if self.engine != Engine::Bitmask {
+            for note in self.search.notes() {
+                eprintln!("csp sudoku: {note}");
+            }
+        }
         let input: Box<dyn BufRead + Send> = match &self.source {
             Source::Stdin => Box::new(BufReader::new(io::stdin())),
             Source::Text(text) => Box::new(io::Cursor::new(text.clone().into_bytes())),
@@ -217,12 +235,27 @@ impl SudokuJob {
             pictures: Vec::new(),
             recorded: false,
             record_error: None,
+            errors_shown: 0,
+            errors_held: 0,
         };
+        if matches!(self.source, Source::Stdin) && io::stdin().is_terminal() {
+            eprintln!(
+                "csp sudoku: reading puzzles from the terminal: one per line (81 symbols for \
+                 9x9, . for a blank), or a grid of rows and a blank line after it; Ctrl-D ends \
+                 the input"
+            );
+        }
         let read_error = run.read_all(input, &signals.cancel);
         let elapsed = started.elapsed();
         if !run.pictures.is_empty() {
             let picture = crate::render::svg::sudoku(&run.pictures);
             run.out.record(picture.as_bytes());
+        }
+        if run.errors_held > 0 {
+            eprintln!(
+                "csp sudoku: {} of errors and notes not shown (the first {MAX_ERROR_LINES} are above)",
+                count(run.errors_held, "more line", "more lines")
+            );
         }
         let Run {
             tally,
@@ -318,7 +351,7 @@ impl SudokuJob {
         };
         if let Some(format) = format {
             let info = RunInfo {
-                problem: format!("{} sudoku puzzles", tally.read),
+                problem: count(tally.read, "sudoku puzzle", "sudoku puzzles"),
                 engine: match self.engine {
                     Engine::Csp => "csp",
                     Engine::Bitmask => "bitmask",
@@ -328,11 +361,16 @@ impl SudokuJob {
                 inference: Some(self.search.inference.to_string()),
                 var_order: Some(self.search.var_order.to_string()),
                 val_order: Some(self.search.value_order.to_string()),
+                walk: None,
             };
             let summary = csp::Summary {
                 outcome: match (received, tally.last_limit) {
                     (Some(_), _) => Outcome::LimitReached(Limit::Cancelled),
                     (None, Some(limit)) => Outcome::LimitReached(limit),
+                    // A search that stopped at the solutions it was after (the first, or
+                    // the second of a puzzle with several) ended solved; one that looked
+                    // everywhere (no solution, a unique one, a count) ended exhausted.
+                    (None, None) if tally.solved + tally.multiple > 0 => Outcome::Solved,
                     (None, None) => Outcome::Exhausted,
                 },
                 stats: stats.clone(),
@@ -360,7 +398,14 @@ struct Run<'a> {
     recorded: bool,
     /// A recording that could not be written.
     record_error: Option<String>,
+    /// Lines of errors and notes printed, and those held back beyond [`MAX_ERROR_LINES`].
+    errors_shown: usize,
+    errors_held: u64,
 }
+
+/// How many lines of errors and notes a run prints before it only counts them: a binary file
+/// fed by mistake would otherwise print one per line (37,233 for one such file).
+const MAX_ERROR_LINES: usize = 20;
 
 /// How long stdout may hold answers before they are flushed to a waiting reader.
 const FLUSH_INTERVAL: Duration = Duration::from_millis(50);
@@ -442,7 +487,16 @@ impl Run<'_> {
         if record {
             self.recorded = true;
         }
-        let worked = self.job.work(entry, record);
+        let worked = if self.job.trace {
+            // The trace goes to stdout before the puzzle's record: the records so far first.
+            self.out.flush();
+            let trace = RefCell::new(Output::new());
+            let worked = self.job.work(entry, record, Some(&trace));
+            trace.into_inner().flush();
+            worked
+        } else {
+            self.job.work(entry, record, None)
+        };
         self.emit(worked)
     }
 
@@ -450,8 +504,12 @@ impl Run<'_> {
     fn answer_batch(&mut self, pool: &rayon::ThreadPool, batch: &mut Vec<Entry>) -> bool {
         use rayon::prelude::*;
         let job = self.job;
-        let results: Vec<Worked> =
-            pool.install(|| batch.par_drain(..).map(|e| job.work(e, false)).collect());
+        let results: Vec<Worked> = pool.install(|| {
+            batch
+                .par_drain(..)
+                .map(|e| job.work(e, false, None))
+                .collect()
+        });
         for worked in results {
             if !self.emit(worked) {
                 return false;
@@ -463,7 +521,12 @@ impl Run<'_> {
     /// Takes one puzzle's answer into the output, the tally and the figures.
     fn emit(&mut self, worked: Worked) -> bool {
         for line in &worked.errors {
-            eprintln!("csp sudoku: {line}");
+            if self.errors_shown < MAX_ERROR_LINES {
+                self.errors_shown += 1;
+                eprintln!("csp sudoku: {line}");
+            } else {
+                self.errors_held += 1;
+            }
         }
         add_stats(&mut self.stats, &worked.stats);
         if let Some(message) = worked.record_error {
@@ -504,8 +567,21 @@ struct Worked {
 }
 
 impl SudokuJob {
-    /// Works out one entry's answer; `record` attaches the --html/--trace-json/--tree recorders.
-    fn work(&self, entry: Entry, record: bool) -> Worked {
+    /// Works out one entry's answer; `record` attaches the --html/--trace-json/--tree
+    /// recorders, and `trace` prints the search step by step there (one job only).
+    fn work(&self, entry: Entry, record: bool, trace: Option<&RefCell<Output>>) -> Worked {
+        let line = entry.line;
+        let note = entry.puzzle.as_ref().ok().and_then(|p| p.note.clone());
+        let mut worked = self.work_on(entry, record, trace);
+        if let Some(note) = note {
+            worked
+                .errors
+                .insert(0, format!("line {line}: note: {note}"));
+        }
+        worked
+    }
+
+    fn work_on(&self, entry: Entry, record: bool, trace: Option<&RefCell<Output>>) -> Worked {
         let line = entry.line;
         let puzzle = match entry.puzzle {
             Err(e) => {
@@ -592,38 +668,50 @@ impl SudokuJob {
             ControlFlow::Continue(())
         };
         let mut record_error = None;
+        let problem = format!("the sudoku on line {line}");
+        let config = format!("engine csp, {}", self.search.describe());
+        let mut named = trace.map(|out| {
+            let mut named = NamedTrace::new(
+                out,
+                self.cancel.clone(),
+                &model.model,
+                self.search.inference,
+            );
+            named.header(&problem, &config);
+            named
+        });
+        let extra = named.as_mut().map(|t| t as &mut dyn csp::Observer);
         let summary = if !record {
-            solver.solve(&mut on_solution)
+            match extra {
+                None => solver.solve(&mut on_solution),
+                Some(trace) => solver.solve_observed(trace, &mut on_solution),
+            }
         } else {
-            let problem = format!("the sudoku on line {line}");
             match Recordings::open(
                 &self.record,
                 &model.model,
+                Board::Sudoku(model.cells.len()),
                 &problem,
-                &format!("engine csp, {}", self.search.describe()),
+                &config,
             ) {
                 Err(message) => {
                     record_error = Some(message);
                     solver.solve(&mut on_solution)
                 }
                 Ok(mut recordings) => {
-                    let summary = match observers(&mut recordings, None) {
+                    let summary = match observers(&mut recordings, extra) {
                         None => solver.solve(&mut on_solution),
                         Some(all) => solver.solve_observed(all, &mut on_solution),
                     };
                     let stopped_by = report::stopper(summary.outcome, None);
-                    if let Err(message) = recordings.finish(
-                        &model.model,
-                        Board::Sudoku(model.cells.len()),
-                        &summary,
-                        stopped_by,
-                    ) {
+                    if let Err(message) = recordings.finish(&model.model, &summary, stopped_by) {
                         record_error = Some(message);
                     }
                     summary
                 }
             }
         };
+        drop(named);
         self.answer(line, &puzzle, summary, first, record_error)
     }
 
@@ -661,7 +749,11 @@ impl SudokuJob {
                     (Answer::Unique, self.simple(line, "unique", None))
                 }
                 (Mode::Unique, Some(_)) => (Answer::Multiple, self.simple(line, "multiple", None)),
-                (Mode::Count(_), _) => (Answer::Counted, self.count(line, found)),
+                (Mode::Count(limit), _) => {
+                    // Stopped at `--limit K`: there are at least K.
+                    let capped = summary.outcome == Outcome::Solved && limit.is_some();
+                    (Answer::Counted, self.count(line, found, capped))
+                }
                 (Mode::Check, _) => (Answer::Valid, self.simple(line, "valid", None)),
             }
         };
@@ -685,15 +777,19 @@ impl SudokuJob {
         }
     }
 
-    fn count(&self, line: usize, found: u64) -> String {
+    /// A count's record; `capped` when `--limit K` stopped it at K (there are at least K).
+    fn count(&self, line: usize, found: u64, capped: bool) -> String {
         if self.format == Some(SudokuFormat::Svg) {
             return String::new();
         }
         if self.format == Some(SudokuFormat::Json) {
-            format!(
-                "{}\n",
-                json!({ "line": line, "status": "counted", "count": found })
-            )
+            let mut record = json!({ "line": line, "status": "counted", "count": found });
+            if capped {
+                record["at_least"] = json!(true);
+            }
+            format!("{record}\n")
+        } else if capped {
+            format!("{found}+\n")
         } else {
             format!("{found}\n")
         }

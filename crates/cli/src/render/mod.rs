@@ -1,6 +1,7 @@
 //! What the commands write besides their answers: statistics, traces, pictures and pages, one
 //! format per file.
 
+pub mod named_trace;
 pub mod plot;
 pub mod replay;
 pub mod report;

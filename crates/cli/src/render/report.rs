@@ -17,6 +17,10 @@ pub struct RunInfo {
     pub var_order: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub val_order: Option<String>,
+    /// Which walk a bitmask engine made, where it has two: `classes` (one board per symmetry
+    /// class, about half the placements) or `plain` (every board).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub walk: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -74,6 +78,11 @@ pub fn text(info: &RunInfo, summary: &Summary, signal: Option<&'static str>) -> 
             config.push(format!("{label} {v}"));
         }
     }
+    match info.walk {
+        Some("classes") => config.push("one board searched per symmetry class".to_owned()),
+        Some(_) => config.push("every board searched".to_owned()),
+        None => {}
+    }
     let title = match stopper(summary.outcome, signal) {
         Some(by) => format!("partial statistics (stopped by {by})"),
         None => "statistics".to_owned(),
@@ -89,12 +98,13 @@ pub fn text(info: &RunInfo, summary: &Summary, signal: Option<&'static str>) -> 
         ("wipeouts", s.wipeouts.to_string()),
         ("max depth", s.max_depth.to_string()),
         ("restarts", s.restarts.to_string()),
+        ("moves", s.moves.to_string()),
         ("time", format!("{:.6} s", s.elapsed.as_secs_f64())),
     ];
     let mut out = format!("{title} for {} ({}):\n", info.problem, config.join(", "));
     for (label, value) in rows {
-        // Restarts are shown where there were some; most searches never restart.
-        if label == "restarts" && s.restarts == 0 {
+        // Restarts and moves are shown where there were some; most searches have neither.
+        if (label == "restarts" && s.restarts == 0) || (label == "moves" && s.moves == 0) {
             continue;
         }
         out.push_str(&format!("  {label:<13}{value:>16}\n"));

@@ -98,6 +98,11 @@ impl<'a> QueensTrace<'a> {
 
     /// Prints the squares ruled out since the last assignment, grouped by row.
     fn flush_pending(&mut self, depth: usize) {
+        // The row being tried holds its queen; a value filtering takes from it is the sign of
+        // a clash, which the failure line explains, not a square ruled out.
+        if let Some((tried, _)) = self.trying {
+            self.pending.retain(|&(row, _)| row != tried);
+        }
         if self.pending.is_empty() {
             return;
         }
@@ -155,6 +160,34 @@ impl<'a> QueensTrace<'a> {
             }
             self.text.push('\n');
         }
+    }
+
+    /// A row without a queen that filtering left one column, which the queen tried at `row,
+    /// column` attacks: (that row, its column, the line they share).
+    fn forced_clash(&self, row: usize, column: usize) -> Option<(usize, usize, &'static str)> {
+        (0..self.n)
+            .filter(|&other| other != row && self.placed[other].is_none())
+            .find_map(|other| {
+                let mut left = (0..self.n).filter(|&c| !self.ruled_out[other * self.n + c]);
+                let only = left.next()?;
+                if left.next().is_some() {
+                    return None;
+                }
+                let gap = row.abs_diff(other);
+                let along = if only == column {
+                    "column"
+                } else if only.abs_diff(column) == gap {
+                    let falling = (other < row) == (only < column);
+                    if falling {
+                        "diagonal"
+                    } else {
+                        "anti-diagonal"
+                    }
+                } else {
+                    return None;
+                };
+                Some((other, only, along))
+            })
     }
 
     /// Which placed queen attacks `row, column`, and along which line; one on `line` first.
@@ -215,16 +248,30 @@ impl Observer for QueensTrace<'_> {
 
     fn on_wipeout(&mut self, var: VarId, by: ConstraintId) {
         let depth = self.depth();
+        let tried = self.trying;
         self.flush_pending(depth);
         self.trying = None;
         self.last_failed = true;
-        let _ = writeln!(
-            self.text,
-            "{}  fail: row {} has no column left (emptied by {}).",
-            self.indent(depth),
-            var.index() + 1,
-            self.model.constraint_name(by)
-        );
+        let name = self.model.constraint_name(by);
+        let line = match tried {
+            // Filtering took the tried queen's own square: a row it had forced to one column
+            // clashes with that queen. Say which, as a player would see it.
+            Some((row, column)) if row == var.index() => match self.forced_clash(row, column) {
+                Some((other, left, along)) => format!(
+                    "fail: row {} is left only column {}, and the queen in row {} shares its \
+                     {along}",
+                    other + 1,
+                    left + 1,
+                    row + 1
+                ),
+                None => format!("fail: the rows left cannot all be filled ({name})"),
+            },
+            _ => format!(
+                "fail: row {} has no column left (emptied by {name})",
+                var.index() + 1
+            ),
+        };
+        let _ = writeln!(self.text, "{}  {line}.", self.indent(depth));
         self.emit();
     }
 

@@ -5,6 +5,7 @@
 //! exhausted. Past a size a drawing no longer helps, so the tree stops growing there and says so.
 
 use crate::events::{Event, EventSink};
+use crate::render::replay::Board;
 use std::fmt::Write as _;
 
 /// The most nodes drawn.
@@ -13,6 +14,7 @@ pub const MAX_TREE_NODES: usize = 2000;
 /// Builds the tree as events arrive.
 pub struct Tree {
     names: Vec<String>,
+    board: Board,
     /// (id, label, state) per node.
     nodes: Vec<(usize, String, &'static str)>,
     edges: Vec<(usize, usize)>,
@@ -22,10 +24,12 @@ pub struct Tree {
 }
 
 impl Tree {
-    /// `names` are the variable names, used in labels.
-    pub fn new(names: Vec<String>) -> Self {
+    /// `names` are the variable names, used in labels; `board` says how a value reads (a
+    /// queen's column from 1, as every human view counts them).
+    pub fn new(names: Vec<String>, board: Board) -> Self {
         Tree {
             names,
+            board,
             nodes: vec![(0, "root".to_owned(), "open")],
             edges: Vec::new(),
             path: vec![0],
@@ -83,7 +87,11 @@ impl EventSink for Tree {
                 }
                 let id = self.nodes.len();
                 let name = self.names.get(var as usize).cloned().unwrap_or_default();
-                self.nodes.push((id, format!("{name} = {value}"), "open"));
+                let label = match self.board {
+                    Board::Queens => format!("{name}: column {}", i64::from(value) + 1),
+                    Board::Sudoku(_) | Board::Generic => format!("{name} = {value}"),
+                };
+                self.nodes.push((id, label, "open"));
                 if let Some(&parent) = self.path.last() {
                     if parent != usize::MAX {
                         self.edges.push((parent, id));

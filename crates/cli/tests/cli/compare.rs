@@ -103,7 +103,7 @@ fn the_warning_fires_when_a_comparison_teaches_nothing() {
     assert_eq!(out.status.code(), Some(0));
     let warning = stderr(&out);
     assert!(
-        warning.contains("every configuration explored the same 1 nodes"),
+        warning.contains("every configuration explored the same 1 node;"),
         "{warning}"
     );
     assert!(warning.contains("settles it at the root"), "{warning}");
@@ -111,7 +111,7 @@ fn the_warning_fires_when_a_comparison_teaches_nothing() {
     let easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     let out = csp(&["compare", "sudoku", "--puzzle", easy]);
     assert!(
-        stderr(&out).contains("1 of 1 puzzles are settled by arc consistency at the root"),
+        stderr(&out).contains("1 of 1 puzzle is settled by arc consistency at the root"),
         "{}",
         stderr(&out)
     );

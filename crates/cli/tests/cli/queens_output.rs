@@ -63,9 +63,10 @@ fn the_empty_glyph_is_configurable() {
 #[test]
 fn count_prints_the_number_alone() {
     assert_eq!(stdout(&csp(&["queens", "8", "--count"])), "92\n");
+    // A count cut by --limit says there may be more.
     assert_eq!(
         stdout(&csp(&["queens", "8", "--count", "--limit", "5"])),
-        "5\n"
+        "5+\n"
     );
     assert_eq!(
         stdout(&csp(&["queens", "8", "--count", "--engine", "csp"])),

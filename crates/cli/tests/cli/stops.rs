@@ -357,7 +357,7 @@ fn color_stops_with_k_colours_and_with_min_keeping_its_best_colouring() {
         let report = assert_stopped(&out, stop, &with_k);
         assert_eq!(stdout(&out), "");
         assert!(
-            report.contains("stopped before finding a 8-colouring"),
+            report.contains("stopped before finding an 8-colouring"),
             "{report}"
         );
     }

@@ -92,11 +92,12 @@ fn count_stops_at_the_limit_and_the_empty_4x4_has_288() {
         stdout(&csp(&["sudoku", "--puzzle", &empty, "--count"])),
         "288\n"
     );
+    // Cut by --limit: at least 10.
     assert_eq!(
         stdout(&csp(&[
             "sudoku", "--puzzle", &empty, "--count", "--limit", "10"
         ])),
-        "10\n"
+        "10+\n"
     );
 }
 

@@ -144,6 +144,23 @@ impl Constraint for AllDifferent {
         shifted.windows(2).all(|w| w[0] != w[1])
     }
 
+    fn contradiction(&self) -> Option<String> {
+        if !self.repeats_with_one_offset {
+            return None;
+        }
+        let mut pairs: Vec<(VarId, i32)> = self
+            .vars
+            .iter()
+            .copied()
+            .zip(self.offsets.iter().copied())
+            .collect();
+        pairs.sort_unstable();
+        let twice = pairs.windows(2).find(|w| w[0] == w[1]).map(|w| w[0].0);
+        twice.map(|var| {
+            format!("all_different names {var} twice with the same offset: it can never hold")
+        })
+    }
+
     fn describe(&self) -> String {
         let terms: Vec<String> = self
             .vars

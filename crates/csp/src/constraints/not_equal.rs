@@ -50,6 +50,11 @@ impl Constraint for NotEqual {
         i64::from(values[0]) != i64::from(values[1]) + i64::from(self.offset)
     }
 
+    fn contradiction(&self) -> Option<String> {
+        let [x, y] = self.scope;
+        (x == y && self.offset == 0).then(|| format!("{} can never hold", self.describe()))
+    }
+
     fn describe(&self) -> String {
         let [x, y] = self.scope;
         match self.offset {

@@ -30,8 +30,12 @@ pub struct Statistics {
     pub max_depth: u64,
     /// Solutions delivered.
     pub solutions: u64,
-    /// Restarts: times the search started again from the root (see `Solver::restarts`).
+    /// Restarts: times the search started again from the root (see `Solver::restarts`), or
+    /// a local search from a new random start.
     pub restarts: u64,
+    /// Moves: changes a local search made to its complete assignment (min-conflicts' swaps).
+    /// Always 0 for a tree search, which makes none.
+    pub moves: u64,
     /// Wall-clock time of the solve, in seconds in JSON (`elapsed_s`).
     #[serde(rename = "elapsed_s", serialize_with = "seconds")]
     pub elapsed: Duration,

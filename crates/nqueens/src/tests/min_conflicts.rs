@@ -6,7 +6,10 @@ use super::*;
 fn finds_verified_solutions_from_small_to_large_boards() {
     for n in [1u32, 4, 5, 8, 20, 100, 1000, 100_000] {
         for seed in 0..3 {
-            let found = solve(n, seed, &Limits::default()).unwrap();
+            let (found, stats) = solve(n, seed, &Limits::default());
+            let found = found.unwrap();
+            assert_eq!((stats.solutions, stats.max_depth), (1, u64::from(n)));
+            assert!(stats.moves <= stats.nodes);
             assert_eq!(found.len(), n as usize);
             assert!(verify(&found), "n = {n}, seed {seed}");
         }
@@ -23,10 +26,10 @@ fn a_cancel_or_a_spent_time_limit_stops_it_with_the_limit_not_a_board() {
         cancel: Some(cancel),
         ..Limits::default()
     };
-    assert_eq!(solve(1_000_000, 1, &limits), Err(Limit::Cancelled));
+    assert_eq!(solve(1_000_000, 1, &limits).0, Err(Limit::Cancelled));
     let spent = Limits {
         time: Some(std::time::Duration::ZERO),
         ..Limits::default()
     };
-    assert_eq!(solve(1_000_000, 1, &spent), Err(Limit::Time));
+    assert_eq!(solve(1_000_000, 1, &spent).0, Err(Limit::Time));
 }

@@ -33,22 +33,53 @@ pub fn parse(text: &str, seed: u64) -> Result<Config, String> {
         restarts: None,
     };
     let mut name = mode.to_owned();
+    // Each kind of heuristic may be named once: `mac+lcv+desc` names two value orders.
+    let (mut var_order, mut value_order): (Option<&str>, Option<&str>) = (None, None);
     for heuristic in parts {
-        match heuristic {
-            "input" => search.var_order = VarOrder::Input,
-            "mrv" => search.var_order = VarOrder::MinDomain,
-            "dom-deg" => search.var_order = VarOrder::DomDeg,
-            "dom-wdeg" => search.var_order = VarOrder::DomWdeg,
-            "asc" => search.value_order = ValueOrder::Ascending,
-            "desc" => search.value_order = ValueOrder::Descending,
-            "lcv" => search.value_order = ValueOrder::LeastConstraining,
-            "random" => search.value_order = ValueOrder::Random { seed },
+        let (slot, kind) = match heuristic {
+            "input" => {
+                search.var_order = VarOrder::Input;
+                (&mut var_order, "variable orders")
+            }
+            "mrv" => {
+                search.var_order = VarOrder::MinDomain;
+                (&mut var_order, "variable orders")
+            }
+            "dom-deg" => {
+                search.var_order = VarOrder::DomDeg;
+                (&mut var_order, "variable orders")
+            }
+            "dom-wdeg" => {
+                search.var_order = VarOrder::DomWdeg;
+                (&mut var_order, "variable orders")
+            }
+            "asc" => {
+                search.value_order = ValueOrder::Ascending;
+                (&mut value_order, "value orders")
+            }
+            "desc" => {
+                search.value_order = ValueOrder::Descending;
+                (&mut value_order, "value orders")
+            }
+            "lcv" => {
+                search.value_order = ValueOrder::LeastConstraining;
+                (&mut value_order, "value orders")
+            }
+            "random" => {
+                search.value_order = ValueOrder::Random { seed };
+                (&mut value_order, "value orders")
+            }
             _ => {
                 return Err(format!(
                     "configuration '{text}': '{heuristic}' is not a heuristic \
                      (mrv, dom-deg, dom-wdeg, desc, lcv, random)"
                 ))
             }
+        };
+        if let Some(earlier) = slot.replace(heuristic) {
+            return Err(format!(
+                "configuration '{text}' names two {kind}, '{earlier}' and '{heuristic}'"
+            ));
         }
         if heuristic != "input" && heuristic != "asc" {
             name.push('+');

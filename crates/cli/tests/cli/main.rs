@@ -16,6 +16,8 @@ mod common;
 mod compare;
 /// Exit codes, bad arguments, limits, signals and closed pipes.
 mod exit_codes;
+/// What a new user meets: figures, conventions, inputs, options and wording (issue 13).
+mod new_user;
 /// Counts through the command line for every engine and mode, against OEIS.
 mod queens_counts;
 /// What `csp queens` prints, byte for byte, in each format.

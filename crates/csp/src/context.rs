@@ -40,6 +40,11 @@ pub(crate) struct Store {
     pub(crate) log_prunes: bool,
     /// Whether `changed` is kept (only `mac` needs it).
     pub(crate) track_changes: bool,
+    /// Variables whose domain shrank since the variable order last looked, each listed once,
+    /// kept for the orders that keep their picks in a heap (`track_touched`).
+    touched: Vec<VarId>,
+    is_touched: Vec<bool>,
+    pub(crate) track_touched: bool,
     /// Each constraint's working memory for this search (see [`Context::take_scratch`]).
     pub(crate) scratch: Vec<Option<Box<dyn Any + Send>>>,
 }
@@ -57,7 +62,27 @@ impl Store {
             prune_log: Vec::new(),
             log_prunes,
             track_changes: false,
+            touched: Vec::new(),
+            is_touched: vec![false; n],
+            track_touched: false,
             scratch: (0..constraints).map(|_| None).collect(),
+        }
+    }
+
+    /// The variables whose domains shrank since the last call; hand the list back with
+    /// `give_back_touched` so that its memory is reused.
+    pub(crate) fn take_touched(&mut self) -> Vec<VarId> {
+        let touched = std::mem::take(&mut self.touched);
+        for &var in &touched {
+            self.is_touched[var.index()] = false;
+        }
+        touched
+    }
+
+    pub(crate) fn give_back_touched(&mut self, mut touched: Vec<VarId>) {
+        touched.clear();
+        if self.touched.is_empty() {
+            self.touched = touched;
         }
     }
 
@@ -66,6 +91,10 @@ impl Store {
         if self.track_changes && !self.is_changed[var.index()] {
             self.is_changed[var.index()] = true;
             self.changed.push(var);
+        }
+        if self.track_touched && !self.is_touched[var.index()] {
+            self.is_touched[var.index()] = true;
+            self.touched.push(var);
         }
     }
 

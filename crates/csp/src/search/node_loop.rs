@@ -74,6 +74,7 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             observer.wants_prunes(),
             &config.limits,
         );
+        core.store.track_touched = var_order.wants_touched();
         core.objective = config.objective.map(|(var, _)| Bound {
             var,
             low: i64::MIN,
@@ -158,7 +159,7 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
                         }
                         return true;
                     }
-                    let var = self.var_order.select(&self.core);
+                    let var = self.var_order.select(&mut self.core);
                     let mark = self.core.store.domains.mark();
                     let mut cursor = Cursor::default();
                     self.value_order.start(var, &mut self.core, &mut cursor);
@@ -190,6 +191,7 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
         if let Some(value) = frame.trying.take() {
             self.core.unassign(var);
             self.core.store.domains.restore(frame.mark);
+            self.var_order.on_unassign(var, &self.core);
             self.observer.on_backtrack(var, value, depth);
         }
         let Some(value) = self.value_order.next(var, &self.core, &mut frame.cursor) else {
@@ -216,7 +218,7 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             }
             Err(conflict) => {
                 self.stats.backtracks += 1;
-                self.var_order.on_conflict(conflict.constraint);
+                self.var_order.on_conflict(conflict.constraint, &self.core);
                 match conflict.kind {
                     ConflictKind::WipeOut(emptied) => {
                         self.observer.on_wipeout(emptied, conflict.constraint)
@@ -249,6 +251,9 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
                     .on_backtrack(frame.var, value, self.frames.len() + 1);
             }
             self.core.store.domains.restore(frame.mark);
+            if frame.trying.is_some() {
+                self.var_order.on_unassign(frame.var, &self.core);
+            }
             self.value_order.finish(&frame.cursor);
         }
         if let Some(luby) = &mut self.luby {

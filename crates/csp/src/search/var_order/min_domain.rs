@@ -8,7 +8,7 @@ use crate::VarId;
 pub(crate) struct MinDomain;
 
 impl SelectVar for MinDomain {
-    fn select(&mut self, core: &Core<'_>) -> VarId {
+    fn select(&mut self, core: &mut Core<'_>) -> VarId {
         let mut best = core.order[core.assigned_count];
         let mut best_size = u32::MAX;
         for &var in core.unassigned() {

@@ -7,6 +7,7 @@ mod dom_deg;
 mod dom_wdeg;
 mod input_order;
 mod min_domain;
+mod ratio_heap;
 
 pub(crate) use dom_deg::DomDeg;
 pub(crate) use dom_wdeg::DomWdeg;
@@ -15,37 +16,40 @@ pub(crate) use min_domain::MinDomain;
 
 use super::core::Core;
 use crate::{ConstraintId, VarId};
+pub(crate) use ratio_heap::RatioHeap;
 
 /// Picks the next variable; called only while some variable is unassigned.
 pub(crate) trait SelectVar {
-    fn select(&mut self, core: &Core<'_>) -> VarId;
+    fn select(&mut self, core: &mut Core<'_>) -> VarId;
+
+    /// Whether the order needs the variables whose domains shrank (`Store::take_touched`).
+    fn wants_touched(&self) -> bool {
+        false
+    }
 
     /// Constraint `c` just caused a failure.
-    fn on_conflict(&mut self, c: ConstraintId) {
-        let _ = c;
+    fn on_conflict(&mut self, c: ConstraintId, core: &Core<'_>) {
+        let _ = (c, core);
+    }
+
+    /// The search took back its assignment of `var` (its domains are restored already).
+    fn on_unassign(&mut self, var: VarId, core: &Core<'_>) {
+        let _ = (var, core);
     }
 }
 
-/// The unassigned variable with the smallest `size / weight`, ties to the lowest id. Ratios are
-/// compared by cross-multiplying, so no floating point is involved.
-pub(crate) fn smallest_ratio(core: &Core<'_>, weight: impl Fn(VarId) -> u64) -> VarId {
-    let mut best: Option<(VarId, u64, u64)> = None;
-    for &var in core.unassigned() {
-        let size = u64::from(core.store.domains.size(var));
-        let w = weight(var).max(1);
-        let better = match best {
-            None => true,
-            Some((b, b_size, b_w)) => {
-                let (lhs, rhs) = (size * b_w, b_size * w);
-                lhs < rhs || (lhs == rhs && var < b)
-            }
-        };
-        if better {
-            best = Some((var, size, w));
-        }
-    }
-    match best {
-        Some((var, _, _)) => var,
-        None => core.order[core.assigned_count],
-    }
+/// The variables whose dynamic degree grew when `var` came back unassigned: in each of its
+/// constraints that now has exactly two unassigned variables, the other one (it had no
+/// other open variable there until now). A constraint with more open variables changes no
+/// one's degree, so a large all-different costs a few looks, not a pass over its scope.
+pub(crate) fn newly_linked<'c>(core: &'c Core<'_>, var: VarId) -> impl Iterator<Item = VarId> + 'c {
+    core.model.constraints_on(var).iter().filter_map(move |&c| {
+        let mut open = core.model.constraints[c.index()]
+            .scope()
+            .iter()
+            .copied()
+            .filter(|&u| u != var && !core.is_assigned(u));
+        let other = open.next()?;
+        open.all(|u| u == other).then_some(other)
+    })
 }

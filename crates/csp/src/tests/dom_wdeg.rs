@@ -1,0 +1,107 @@
+//! Unit tests of `dom_wdeg`: its heap picks exactly what a scan of every unassigned variable
+//! would pick, through random assignments, forward checking, backtracks and weight changes.
+
+use super::*;
+use crate::search::core::Core;
+use crate::{Inference, Limits, Model, NoObserver, SplitMix64};
+
+/// The variable with the smallest domain size over weighted degree, ties to the lowest id,
+/// found by looking at every unassigned variable: the definition the heap must match.
+fn by_scan(order: &DomWdeg, core: &Core<'_>) -> VarId {
+    let mut best: Option<(VarId, u64, u64)> = None;
+    for &var in core.unassigned() {
+        let size = u64::from(core.store.domains.size(var));
+        let weight = weighted_degree(&order.weights, core, var).max(1);
+        let better = best.is_none_or(|(b, b_size, b_weight)| {
+            let (lhs, rhs) = (size * b_weight, b_size * weight);
+            lhs < rhs || (lhs == rhs && var < b)
+        });
+        if better {
+            best = Some((var, size, weight));
+        }
+    }
+    best.map_or(core.order[core.assigned_count], |(var, _, _)| var)
+}
+
+/// A random model: `n` variables over 0..k, random `!=` pairs and a few all-different groups.
+fn random_model(rng: &mut SplitMix64, n: usize, k: i32) -> Model {
+    let mut model = Model::new();
+    let vars: Vec<VarId> = (0..n).map(|_| model.new_var(0..=k - 1).unwrap()).collect();
+    for _ in 0..2 * n {
+        let (a, b) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+        if a != b {
+            model.not_equal(vars[a], vars[b]).unwrap();
+        }
+    }
+    for _ in 0..n / 4 {
+        let group: Vec<VarId> = (0..3).map(|_| vars[rng.below(n as u64) as usize]).collect();
+        let mut distinct = group.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() == group.len() {
+            model.all_different(&group).unwrap();
+        }
+    }
+    model
+}
+
+#[test]
+fn the_heap_picks_what_a_scan_picks() {
+    let mut rng = SplitMix64::new(12);
+    for round in 0..60 {
+        let n = 4 + rng.below(40) as usize;
+        let k = 2 + rng.below(4) as i32;
+        let model = random_model(&mut rng, n, k);
+        let mut core = Core::new(
+            &model,
+            Inference::ForwardChecking,
+            false,
+            &Limits::default(),
+        );
+        let mut order = DomWdeg::new(model.constraint_count());
+        core.store.track_touched = order.wants_touched();
+        let mut frames: Vec<(VarId, crate::domain::TrailMark)> = Vec::new();
+        for step in 0..400 {
+            if core.unassigned().is_empty() {
+                let Some((var, mark)) = frames.pop() else {
+                    break;
+                };
+                core.unassign(var);
+                core.store.domains.restore(mark);
+                order.on_unassign(var, &core);
+                continue;
+            }
+            let picked = order.select(&mut core);
+            assert_eq!(picked, by_scan(&order, &core), "round {round}, step {step}");
+            match rng.below(10) {
+                // Backtrack.
+                0..=2 if !frames.is_empty() => {
+                    if let Some((var, mark)) = frames.pop() {
+                        core.unassign(var);
+                        core.store.domains.restore(mark);
+                        order.on_unassign(var, &core);
+                    }
+                }
+                // A constraint causes a failure: its weight grows.
+                3 if model.constraint_count() > 0 => {
+                    let c = ConstraintId(rng.below(model.constraint_count() as u64) as u32);
+                    order.on_conflict(c, &core);
+                }
+                // Assign the picked variable a value left to it, and forward check.
+                _ => {
+                    let values: Vec<i32> = core.store.domains.iter(picked).collect();
+                    let value = values[rng.below(values.len() as u64) as usize];
+                    let mark = core.store.domains.mark();
+                    core.assign(picked, value);
+                    if core.infer(picked, &mut NoObserver).is_ok() {
+                        frames.push((picked, mark));
+                    } else {
+                        core.unassign(picked);
+                        core.store.domains.restore(mark);
+                        order.on_unassign(picked, &core);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -256,7 +256,10 @@ impl Reader {
                     ),
                 );
             }
-            grid.symbols = Some(Symbols::for_side(width, self.alphabet.as_ref()));
+            grid.symbols = Some(match line {
+                GridLine::Numbers => Symbols::Numbers,
+                _ => Symbols::for_side(width, self.alphabet.as_ref()),
+            });
         }
         grid.rows += 1;
         if cells.len() != width {
@@ -350,7 +353,9 @@ fn split_row(text: &str) -> Result<(Vec<RowCell>, GridLine), String> {
         .split(|c: char| c == '|' || c.is_whitespace())
         .filter(|w| !w.is_empty())
         .collect();
-    let numeric = words.len() >= 36
+    // Numbers with spaces between them, as grids above 25x25 must be written and as 16x16
+    // and 25x25 grids often are: a row of 16 or more cells, some of two digits.
+    let numeric = words.len() >= 16
         && words.iter().any(|w| w.len() > 1)
         && words
             .iter()

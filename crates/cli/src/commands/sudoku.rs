@@ -12,14 +12,14 @@ use crate::render::report::{self, RunInfo};
 use crate::search_options::{given_engine_options, limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use crate::wording::count;
-use csp::{Inference, Limit, Limits, Outcome, Poller, Statistics, ValueOrder, VarOrder};
+use csp::{Inference, Limit, Limits, Outcome, Poller, Statistics, Summary, ValueOrder, VarOrder};
 use serde_json::json;
 use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 use sudoku::{Alphabet, Entry, Grid, Puzzle, Reader, Shape, SudokuModel};
 
@@ -355,7 +355,9 @@ impl SudokuJob {
                 engine: match self.engine {
                     Engine::Csp => "csp",
                     Engine::Bitmask => "bitmask",
-                    Engine::Auto => "bitmask (csp above 64x64)",
+                    Engine::Auto => {
+                        "bitmask up to 16x16, bitmask and csp racing up to 64x64, csp above"
+                    }
                 },
                 encoding: None,
                 inference: Some(self.search.inference.to_string()),
@@ -363,7 +365,7 @@ impl SudokuJob {
                 val_order: Some(self.search.value_order.to_string()),
                 walk: None,
             };
-            let summary = csp::Summary {
+            let summary = Summary {
                 outcome: match (received, tally.last_limit) {
                     (Some(_), _) => Outcome::LimitReached(Limit::Cancelled),
                     (None, Some(limit)) => Outcome::LimitReached(limit),
@@ -629,21 +631,18 @@ impl SudokuJob {
                     "a {side}x{side} grid is too large for --engine bitmask (at most 64x64)"
                 ))
             }
+            // From 25x25 on neither solver wins every grid (measured: the general engine's
+            // matching-based filtering wins most hard ones, the bitmask solver some): with one
+            // job, both run and the first to finish answers; with several, the general one.
+            Engine::Auto if fits_bitmask && side >= RACE_FROM_SIDE && self.jobs == 1 => {
+                return match self.race(&puzzle, max) {
+                    Ok((summary, first)) => self.answer(line, &puzzle, summary, first, None),
+                    Err(message) => invalid(message),
+                };
+            }
+            Engine::Auto if side >= RACE_FROM_SIDE => {}
             Engine::Bitmask | Engine::Auto if fits_bitmask => {
-                let mut first: Option<Grid> = None;
-                let summary =
-                    match sudoku::Bitmask::new(&puzzle.grid) {
-                        Some(solver) => solver
-                            .max_solutions(max)
-                            .limits(self.limits.clone())
-                            .solve(|grid| {
-                                if first.is_none() {
-                                    first = Some(grid.clone());
-                                }
-                                ControlFlow::Continue(())
-                            }),
-                        None => return invalid("the bitmask solver cannot take this grid".into()),
-                    };
+                let (summary, first) = solve_bitmask(&puzzle.grid, max, self.limits.clone());
                 return self.answer(line, &puzzle, summary, first, None);
             }
             _ => {}
@@ -715,12 +714,71 @@ impl SudokuJob {
         self.answer(line, &puzzle, summary, first, record_error)
     }
 
+    /// Runs the bitmask solver and the general engine side by side, each on a thread of its
+    /// own and with the run's limits; the first to finish answers and the other is stopped.
+    /// A signal reaches both through the race's own flag, relayed from the run's.
+    fn race(&self, puzzle: &Puzzle, max: Option<u64>) -> Result<(Summary, Option<Grid>), String> {
+        let model =
+            SudokuModel::new(&puzzle.grid).map_err(|e| format!("cannot build the model: {e}"))?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = Limits {
+            cancel: Some(Arc::clone(&stop)),
+            ..self.limits.clone()
+        };
+        let (done, finished) = mpsc::channel::<usize>();
+        std::thread::scope(|scope| {
+            let bitmask = {
+                let (limits, done) = (limits.clone(), done.clone());
+                scope.spawn(move || {
+                    let result = solve_bitmask(&puzzle.grid, max, limits);
+                    let _ = done.send(0);
+                    result
+                })
+            };
+            let engine = scope.spawn(|| {
+                let mut first: Option<Grid> = None;
+                let summary = self
+                    .search
+                    .solver(&model.model)
+                    .max_solutions(max)
+                    .limits(limits.clone())
+                    .solve(|s| {
+                        if first.is_none() {
+                            first = Some(model.grid(s));
+                        }
+                        ControlFlow::Continue(())
+                    });
+                let _ = done.send(1);
+                (summary, first)
+            });
+            let winner = loop {
+                match finished.recv_timeout(Duration::from_millis(1)) {
+                    Ok(which) => break which,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        if self.cancel.load(Ordering::Relaxed) {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break 1,
+                }
+            };
+            stop.store(true, Ordering::Relaxed);
+            let results = [bitmask.join(), engine.join()];
+            // The first to finish answers: the other was stopped by the race, not by a limit.
+            match results {
+                [Ok(b), Ok(e)] => Ok(if winner == 0 { b } else { e }),
+                [Ok(one), Err(_)] | [Err(_), Ok(one)] => Ok(one),
+                [Err(_), Err(_)] => Err("both solvers failed".to_owned()),
+            }
+        })
+    }
+
     /// The record and tally entry for a puzzle searched by either engine.
     fn answer(
         &self,
         line: usize,
         puzzle: &Puzzle,
-        summary: csp::Summary,
+        summary: Summary,
         first: Option<Grid>,
         record_error: Option<String>,
     ) -> Worked {
@@ -824,6 +882,28 @@ impl SudokuJob {
         }
     }
 }
+
+/// Solves with the bitmask solver: its summary and its first solution.
+fn solve_bitmask(grid: &Grid, max: Option<u64>, limits: Limits) -> (Summary, Option<Grid>) {
+    let mut first: Option<Grid> = None;
+    let Some(solver) = sudoku::Bitmask::new(grid) else {
+        let summary = Summary {
+            outcome: Outcome::LimitReached(Limit::Cancelled),
+            stats: Statistics::default(),
+        };
+        return (summary, None);
+    };
+    let summary = solver.max_solutions(max).limits(limits).solve(|found| {
+        if first.is_none() {
+            first = Some(found.clone());
+        }
+        ControlFlow::Continue(())
+    });
+    (summary, first)
+}
+
+/// From this side on, the default runs both solvers and takes the first answer.
+const RACE_FROM_SIDE: usize = 25;
 
 /// Adds one puzzle's figures to the batch's.
 fn add_stats(total: &mut Statistics, one: &Statistics) {

@@ -89,6 +89,27 @@ fn a_64x64_and_a_144x144_grid_solve_and_keep_their_givens() {
     }
 }
 
+/// 16x16 and 25x25 grids written as numbers with spaces between them read as numbers (not
+/// as 0-F or 1-9A-P symbols), and every engine solves them: the default, which races the
+/// bitmask solver against the general engine from 25x25 on, and each of the two alone.
+#[test]
+fn numeric_16x16_and_25x25_grids_read_as_numbers_and_every_engine_solves_them() {
+    for (box_size, blanks) in [(4, 55), (5, 50)] {
+        let givens = pattern_puzzle(box_size, blanks, 11);
+        let path = write_puzzle(&format!("numeric{box_size}"), &givens);
+        for engine in [None, Some("bitmask"), Some("csp")] {
+            let mut args = vec!["sudoku", path.as_str(), "--time-limit", "60"];
+            if let Some(engine) = engine {
+                args.extend(["--engine", engine]);
+            }
+            let out = csp(&args);
+            assert_eq!(out.status.code(), Some(0), "{engine:?}: {}", stderr(&out));
+            assert_solves(&stdout(&out), &givens, box_size);
+        }
+        std::fs::remove_file(&path).ok();
+    }
+}
+
 /// 64 symbols, both cases of every letter among them: `a` and `A` are different values.
 const SIXTY_FOUR: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@$";
 

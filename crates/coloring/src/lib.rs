@@ -1,5 +1,5 @@
-//! Graph colouring on the `csp` engine: DIMACS `.col` reading, quick bounds (DSATUR, a greedy
-//! clique), and k-colouring as a CSP with symmetry broken on a clique.
+//! Graph colouring on the `csp` engine: DIMACS `.col` reading, bounds (DSATUR, TabuCol, a greedy
+//! clique, the largest clique), and k-colouring as a CSP with symmetry broken on a clique.
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -23,10 +23,16 @@
 )]
 
 pub mod bounds;
+mod clique;
+mod clique_cover;
 mod dimacs;
 mod graph;
 mod model;
+mod tabucol;
 
+pub use clique::{max_clique, CliqueSearch};
+pub use clique_cover::clique_cover;
 pub use dimacs::{DimacsError, DimacsGraph, DimacsReader, MAX_VERTICES};
 pub use graph::Graph;
 pub use model::{ColoringModel, MAX_MODEL_BYTES};
+pub use tabucol::{tabucol, TabuSearch};

@@ -113,6 +113,29 @@ impl ColoringModel {
         Ok(coloring)
     }
 
+    /// Adds an all-different constraint over each of `cliques` (vertex lists, such as those of
+    /// [`clique_cover`](crate::clique_cover)). They are redundant with the edges' `!=`
+    /// constraints and prune more only under arc consistency, where all-different matches
+    /// vertices to colours (Régin); `poller` is ticked once per clique.
+    pub fn add_cliques(
+        &mut self,
+        cliques: &[Vec<usize>],
+        poller: &mut Poller,
+    ) -> Result<(), ModelError> {
+        let mut vars = Vec::new();
+        for clique in cliques {
+            vars.clear();
+            vars.extend(clique.iter().map(|&v| self.vertices[v]));
+            self.model.all_different(&vars)?;
+            if !poller.tick() {
+                return Err(ModelError::Stopped(
+                    poller.stopped().unwrap_or(Limit::Cancelled),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The colour of each vertex in a solution, from 0.
     pub fn colors(&self, solution: &Solution<'_>) -> Vec<u32> {
         self.vertices

@@ -530,7 +530,7 @@ impl Run<'_> {
                 self.errors_held += 1;
             }
         }
-        add_stats(&mut self.stats, &worked.stats);
+        self.stats.add(&worked.stats);
         if let Some(message) = worked.record_error {
             self.record_error.get_or_insert(message);
         }
@@ -904,17 +904,3 @@ fn solve_bitmask(grid: &Grid, max: Option<u64>, limits: Limits) -> (Summary, Opt
 
 /// From this side on, the default runs both solvers and takes the first answer.
 const RACE_FROM_SIDE: usize = 25;
-
-/// Adds one puzzle's figures to the batch's.
-fn add_stats(total: &mut Statistics, one: &Statistics) {
-    total.nodes += one.nodes;
-    total.backtracks += one.backtracks;
-    total.checks += one.checks;
-    total.propagations += one.propagations;
-    total.pruned += one.pruned;
-    total.wipeouts += one.wipeouts;
-    total.max_depth = total.max_depth.max(one.max_depth);
-    total.solutions += one.solutions;
-    total.restarts += one.restarts;
-    total.elapsed += one.elapsed;
-}

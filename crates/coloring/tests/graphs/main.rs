@@ -6,3 +6,5 @@
 mod dimacs_graphs;
 /// Random small graphs against brute force.
 mod random_graphs;
+/// The largest-clique search and TabuCol against brute force.
+mod strong_bounds;

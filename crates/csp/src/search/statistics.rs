@@ -41,6 +41,24 @@ pub struct Statistics {
     pub elapsed: Duration,
 }
 
+impl Statistics {
+    /// Adds another solve's figures to these, as for a run made of several solves: counters
+    /// and times are summed, and the maximum depth is the deeper of the two.
+    pub fn add(&mut self, other: &Statistics) {
+        self.nodes += other.nodes;
+        self.backtracks += other.backtracks;
+        self.checks += other.checks;
+        self.propagations += other.propagations;
+        self.pruned += other.pruned;
+        self.wipeouts += other.wipeouts;
+        self.max_depth = self.max_depth.max(other.max_depth);
+        self.solutions += other.solutions;
+        self.restarts += other.restarts;
+        self.moves += other.moves;
+        self.elapsed += other.elapsed;
+    }
+}
+
 fn seconds<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64(d.as_secs_f64())
 }

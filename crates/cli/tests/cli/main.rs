@@ -10,6 +10,7 @@ mod big_grids;
 mod browser;
 /// `csp color` on the DIMACS graphs: colourings, proofs of none, the chromatic number.
 mod color;
+mod color_min;
 /// Running the binary and reading what it printed.
 mod common;
 /// `csp compare`: the table in each format, the ratios, the warnings, the sweep plot.

@@ -69,8 +69,10 @@ and self-loops are dropped, with a note on stderr.
 
 Output: one 'vertex color' line per vertex, in vertex order, colours from 1. With --min (the
 default without --colors), stderr ends with 'colors K optimal' or 'colors K best found, not
-proven'. Symmetry is broken by fixing the colours of a clique found greedily; the search
-starts below a DSATUR colouring. Defaults: --inference fc --var-order dom-wdeg.
+proven', after a line per step (DSATUR, the largest clique, TabuCol, each complete search).
+Symmetry is broken by fixing the colours of a clique. Under mac, all-different constraints
+over cliques of 4 or more vertices join the edges' != constraints. Defaults: --inference mac
+--var-order dom-wdeg.
 
 Examples:
   csp color myciel4.col --colors 5      a proper 5-colouring
@@ -260,7 +262,7 @@ pub struct SearchArgs {
     #[arg(long = "val-order", value_enum)]
     pub val_order: Option<ValOrderArg>,
 
-    /// Seed for --val-order random.
+    /// Seed for --val-order random (and for colour's TabuCol under --min).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 
@@ -370,7 +372,8 @@ pub struct ColorArgs {
     #[arg(long, value_name = "K", conflicts_with = "min")]
     pub colors: Option<u32>,
 
-    /// Find the fewest colours (the chromatic number) by branch and bound.
+    /// Find the fewest colours (the chromatic number): DSATUR, a largest clique, TabuCol, then
+    /// complete searches for one colour fewer until one proves none exists (the default).
     #[arg(long)]
     pub min: bool,
 

@@ -23,6 +23,7 @@ mod new_user;
 mod queens_counts;
 /// What `csp queens` prints, byte for byte, in each format.
 mod queens_output;
+mod readme;
 /// The records of a search: trace JSON against its schema, the tree, SVG, the replay page.
 mod records;
 /// `--trace`, `--stats` and `--help`.

@@ -83,8 +83,8 @@ const SUDOKU_NOTES: &str = "\
 Input: one puzzle per line (81 symbols for 9x9, 16 for 4x4, 256 for 16x16, 625 for 25x25;
 anything after a ':', a ',' or a space is ignored; '#' starts a comment), or grids of one row
 per line with optional '|' and '-+-' lines, separated by blank lines. Blanks: . - _ and 0.
-Symbols: 1-9, then A-G for 16x16 (or --alphabet 0123456789ABCDEF), A-Y for 25x25, numbers
-separated by spaces for larger grids. The default letters read in either case; an --alphabet
+Symbols: 1-9, then A-G for 16x16 (or --alphabet 0123456789ABCDEF), A-Y for 25x25; or, from
+16x16 on, numbers separated by spaces (the only way for grids above 25x25). The default letters read in either case; an --alphabet
 is taken exactly as given, so 0-9, A-Z, a-z and two more make a 64x64 alphabet.
 
 Output: one record per puzzle: its solution in the shape it came in, or none, invalid or

@@ -338,3 +338,57 @@ fn counted_nouns_agree_with_their_numbers() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Runs `csp` with standard input on a pseudo-terminal, as a user at a shell has it, types
+/// Ctrl-D at once, and returns what it wrote on stderr.
+fn on_a_terminal(args: &[&str]) -> String {
+    use std::io::Write;
+    use std::os::fd::FromRawFd;
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty writes two new descriptors into the integers passed; the null
+    // pointers ask for no name and default terminal settings.
+    let opened = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(opened, 0, "openpty");
+    // SAFETY: both descriptors were just opened and are owned by nothing else.
+    let (mut master, slave) = unsafe {
+        (
+            std::fs::File::from_raw_fd(master),
+            std::fs::File::from_raw_fd(slave),
+        )
+    };
+    let child = crate::common::csp_command(args)
+        .stdin(slave)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Ctrl-D at the start of a line is the end of input in the terminal's canonical mode.
+    master.write_all(&[4]).unwrap();
+    let out = crate::common::wait_with_watchdog(child, std::time::Duration::from_secs(20));
+    stderr(&out)
+}
+
+#[test]
+fn reading_from_a_terminal_says_what_it_waits_for() {
+    let sudoku = on_a_terminal(&["sudoku"]);
+    assert!(
+        sudoku.contains("reading puzzles from the terminal") && sudoku.contains("Ctrl-D"),
+        "{sudoku}"
+    );
+    let color = on_a_terminal(&["color", "-"]);
+    assert!(
+        color.contains("reading a DIMACS graph from the terminal") && color.contains("Ctrl-D"),
+        "{color}"
+    );
+    // From a pipe or a file, nothing is said: the prompt is for people.
+    let piped = csp_with_stdin(&["sudoku"], "");
+    assert!(!stderr(&piped).contains("from the terminal"));
+}

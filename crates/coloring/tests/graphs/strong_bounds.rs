@@ -82,6 +82,23 @@ fn the_largest_clique_matches_brute_force_from_any_start() {
     }
 }
 
+/// A triangle whose every corner also touches a hub of higher degree (three leaves each): the
+/// greedy clique, the lower bound before, joins each corner to its hub and stops at 2, as it
+/// stopped at 55 on fpsol2.i.1 where the largest clique has 65 vertices.
+#[test]
+fn the_search_finds_the_clique_that_greedy_growth_misses() {
+    let mut edges = vec![(0, 1), (0, 2), (1, 2), (0, 3), (1, 4), (2, 5)];
+    for (hub, first_leaf) in [(3, 6), (4, 9), (5, 12)] {
+        edges.extend((first_leaf..first_leaf + 3).map(|leaf| (hub, leaf)));
+    }
+    let graph = Graph::new(15, edges);
+    let greedy = bounds::greedy_clique(&graph, &mut Poller::unlimited()).unwrap();
+    assert_eq!(greedy.len(), 2);
+    let found = max_clique(&graph, &greedy, u64::MAX, &mut Poller::unlimited()).unwrap();
+    assert_eq!(found.members, [0, 1, 2]);
+    assert_eq!(brute_force_clique(&graph), 3);
+}
+
 #[test]
 fn a_node_budget_ends_the_clique_search_unproven_with_a_real_clique() {
     let mut rng = SplitMix64::new(4);

@@ -210,6 +210,60 @@ impl Context<'_> {
         Ok(true)
     }
 
+    /// Removes every value of `var` in `low..=high`, a word of the bitset at a time. Returns
+    /// how many values went, or the wipe-out it caused.
+    pub fn remove_range(&mut self, var: VarId, low: i32, high: i32) -> Result<u32, Conflict> {
+        if low > high {
+            return Ok(0);
+        }
+        if self.store.log_prunes {
+            // An observer sees each value removed, as with `remove`.
+            let mut value = self.store.domains.next_above(var, low.checked_sub(1));
+            while let Some(v) = value.filter(|&v| v <= high) {
+                self.store.prune_log.push((var, v));
+                value = self.store.domains.next_above(var, Some(v));
+            }
+        }
+        let removed = self.store.domains.remove_range(var, low, high);
+        if removed == 0 {
+            return Ok(0);
+        }
+        self.store.pruned += u64::from(removed);
+        self.store.note_changed(var);
+        if self.store.domains.size(var) == 0 {
+            return Err(Conflict {
+                constraint: self.current,
+                kind: ConflictKind::WipeOut(var),
+            });
+        }
+        Ok(removed)
+    }
+
+    /// Removes the values of `var` below `min`. Returns how many went, or the wipe-out.
+    pub fn set_min(&mut self, var: VarId, min: i32) -> Result<u32, Conflict> {
+        match min.checked_sub(1) {
+            Some(below) => self.remove_range(var, i32::MIN, below),
+            None => Ok(0),
+        }
+    }
+
+    /// Removes the values of `var` above `max`. Returns how many went, or the wipe-out.
+    pub fn set_max(&mut self, var: VarId, max: i32) -> Result<u32, Conflict> {
+        match max.checked_add(1) {
+            Some(above) => self.remove_range(var, above, i32::MAX),
+            None => Ok(0),
+        }
+    }
+
+    /// Removes every value of `var` but `value`: a wipe-out if `value` is not in its domain.
+    /// Returns how many values went.
+    pub fn fix(&mut self, var: VarId, value: i32) -> Result<u32, Conflict> {
+        if !self.contains(var, value) {
+            return self.remove_range(var, i32::MIN, i32::MAX);
+        }
+        Ok(self.set_min(var, value)? + self.set_max(var, value)?)
+    }
+
     /// This constraint's working memory for the current search: buffers to reuse between
     /// calls, or hints such as a previous matching. It is created with `T::default()` on first
     /// use, is not restored on backtrack (so it must only ever be a hint), and is lent out:
@@ -238,3 +292,7 @@ impl Context<'_> {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "tests/context.rs"]
+mod tests;

@@ -356,6 +356,33 @@ impl Domains {
         }
     }
 
+    /// Removes every value of `var` in `low..=high`, a word at a time; returns how many went.
+    pub(crate) fn remove_range(&mut self, var: VarId, low: i32, high: i32) -> u32 {
+        let l = self.layout[var.index()];
+        // The range in bit offsets of the run, clamped to the run.
+        let first = (i64::from(low) - i64::from(l.base)).max(0);
+        let last = (i64::from(high) - i64::from(l.base)).min(i64::from(l.word_count) * 64 - 1);
+        if first > last {
+            return 0;
+        }
+        let (first, last) = (first as usize, last as usize);
+        let mut removed = 0;
+        for i in first / 64..=last / 64 {
+            let from = if i == first / 64 { first % 64 } else { 0 };
+            let to = if i == last / 64 { last % 64 } else { 63 };
+            // Bits from..=to of the word.
+            let mask = (!0u64 << from) & (!0u64 >> (63 - to));
+            let word = l.at(i);
+            let gone = self.words[word] & mask;
+            if gone != 0 {
+                removed += gone.count_ones();
+                let new_size = self.sizes[var.index()] - gone.count_ones();
+                self.write_word(var, word, self.words[word] & !mask, new_size);
+            }
+        }
+        removed
+    }
+
     /// Reduces `var` to the single value `value`, which must be in its domain.
     pub(crate) fn assign(&mut self, var: VarId, value: i32) {
         let Some((target, bit)) = self.locate(var, value) else {

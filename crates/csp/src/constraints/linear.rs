@@ -62,6 +62,8 @@ impl Linear {
     }
 
     /// Removes the values of `vars[i]` whose term falls outside `[low, high]`; whether any went.
+    /// The term `a·x` is monotone in `x`, so the values kept are a range of `x`, cut with
+    /// [`Context::set_min`] and [`Context::set_max`] a word of the bitset at a time.
     fn bound_term(
         &self,
         i: usize,
@@ -69,17 +71,37 @@ impl Linear {
         high: Option<i128>,
         ctx: &mut Context<'_>,
     ) -> Result<bool, Conflict> {
-        let a = self.coefficients[i];
+        let a = i128::from(self.coefficients[i]);
         let var = self.vars[i];
-        let mut changed = false;
-        for value in ctx.values_vec(var) {
-            let t = term(a, value);
-            if low.is_some_and(|l| t < l) || high.is_some_and(|h| t > h) {
-                ctx.remove(var, value)?;
-                changed = true;
+        if a == 0 {
+            // The term is 0 whatever x is: all of x's values go, or none.
+            if low.is_some_and(|l| l > 0) || high.is_some_and(|h| h < 0) {
+                return ctx.remove_range(var, i32::MIN, i32::MAX).map(|n| n > 0);
             }
+            return Ok(false);
         }
-        Ok(changed)
+        // a·x >= low and a·x <= high, as bounds on x (dividing by a negative a flips them).
+        let (x_low, x_high) = if a > 0 {
+            (low.map(|l| div_ceil(l, a)), high.map(|h| div_floor(h, a)))
+        } else {
+            (high.map(|h| div_ceil(h, a)), low.map(|l| div_floor(l, a)))
+        };
+        let mut removed = 0;
+        if let Some(min) = x_low {
+            removed += match i32::try_from(min) {
+                Ok(min) => ctx.set_min(var, min)?,
+                Err(_) if min > 0 => ctx.remove_range(var, i32::MIN, i32::MAX)?,
+                Err(_) => 0,
+            };
+        }
+        if let Some(max) = x_high {
+            removed += match i32::try_from(max) {
+                Ok(max) => ctx.set_max(var, max)?,
+                Err(_) if max < 0 => ctx.remove_range(var, i32::MIN, i32::MAX)?,
+                Err(_) => 0,
+            };
+        }
+        Ok(removed > 0)
     }
 
     /// One pass of bounds reasoning; whether it removed anything.
@@ -202,4 +224,24 @@ impl Constraint for Linear {
 #[inline]
 fn term(a: i64, v: i32) -> i128 {
     i128::from(a) * i128::from(v)
+}
+
+/// `n / d` rounded down (`d` not 0).
+fn div_floor(n: i128, d: i128) -> i128 {
+    let q = n / d;
+    if (n % d != 0) && ((n < 0) != (d < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// `n / d` rounded up (`d` not 0).
+fn div_ceil(n: i128, d: i128) -> i128 {
+    let q = n / d;
+    if (n % d != 0) && ((n < 0) == (d < 0)) {
+        q + 1
+    } else {
+        q
+    }
 }

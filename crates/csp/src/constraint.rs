@@ -19,7 +19,8 @@
 //! | [`propagate`](Constraint::propagate) | `mac` | remove values that have no support, as far as it can |
 //! | [`propagate_changed`](Constraint::propagate_changed) | `mac` | the same, knowing which variables changed (defaults to `propagate`) |
 //!
-//! Every hook reads and prunes through the [`Context`], reports how many compatibility tests it
+//! Every hook reads and prunes through the [`Context`] (`remove` for one value, `remove_range`,
+//! `set_min`, `set_max` and `fix` for many at once), reports how many compatibility tests it
 //! made with [`Context::count_checks`], and returns a [`Conflict`] with `?` when a removal
 //! wipes a domain out or with [`Context::violated`] when it sees the constraint broken. A hook
 //! must never remove a value that still takes part in a solution of this constraint.
@@ -38,8 +39,9 @@
 //!     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
 //!         let [x, y] = self.0;
 //!         let (Some(y_max), Some(x_min)) = (ctx.max(y), ctx.min(x)) else { return Ok(()) };
-//!         for v in ctx.values_vec(x) { if v >= y_max { ctx.remove(x, v)?; } }
-//!         for v in ctx.values_vec(y) { if v <= x_min { ctx.remove(y, v)?; } }
+//!         // x <= y_max - 1 and y >= x_min + 1, a word of the bitset at a time.
+//!         ctx.set_max(x, y_max.saturating_sub(1))?;
+//!         ctx.set_min(y, x_min.saturating_add(1))?;
 //!         Ok(())
 //!     }
 //! }

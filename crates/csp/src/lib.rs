@@ -52,7 +52,7 @@ mod rng;
 mod search;
 
 pub use constraint::Constraint;
-pub use constraints::LinearOp;
+pub use constraints::{LinearOp, Relation};
 pub use context::{Conflict, ConflictKind, Context};
 pub use error::ModelError;
 pub use ids::{ConstraintId, VarId};

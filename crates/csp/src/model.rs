@@ -1,6 +1,8 @@
 //! `Model`: variables with finite domains and the constraints posted on them.
 
-use crate::constraints::{AllDifferent, Binary, Linear, LinearOp, NotEqual};
+use crate::constraints::{
+    AllDifferent, Binary, Compare, Linear, LinearOp, NotEqual, Reified, Relation,
+};
 use crate::{Constraint, ConstraintId, ModelError, VarId};
 use std::borrow::Cow;
 use std::ops::RangeInclusive;
@@ -171,6 +173,91 @@ impl Model {
     /// `x != y`.
     pub fn not_equal(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
         self.post(NotEqual::new(x, y, 0))
+    }
+
+    /// `x rel y`, for any of the six relations (see [`Relation`]).
+    pub fn compare(
+        &mut self,
+        x: VarId,
+        relation: Relation,
+        y: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        self.compare_offset(x, relation, y, 0)
+    }
+
+    /// `x rel y + offset`.
+    pub fn compare_offset(
+        &mut self,
+        x: VarId,
+        relation: Relation,
+        y: VarId,
+        offset: i64,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Compare::new(x, relation, y, offset))
+    }
+
+    /// `x rel value`.
+    pub fn compare_value(
+        &mut self,
+        x: VarId,
+        relation: Relation,
+        value: i64,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Compare::with_value(x, relation, value))
+    }
+
+    /// `b <-> x rel y + offset`: the 0/1 variable `b` is 1 exactly when the comparison holds.
+    pub fn reify_compare(
+        &mut self,
+        b: VarId,
+        x: VarId,
+        relation: Relation,
+        y: VarId,
+        offset: i64,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Reified::new(b, Compare::new(x, relation, y, offset), false))
+    }
+
+    /// `b <-> x rel value`.
+    pub fn reify_compare_value(
+        &mut self,
+        b: VarId,
+        x: VarId,
+        relation: Relation,
+        value: i64,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Reified::new(
+            b,
+            Compare::with_value(x, relation, value),
+            false,
+        ))
+    }
+
+    /// `b -> x rel y + offset`: when the 0/1 variable `b` is 1, the comparison holds.
+    pub fn implies_compare(
+        &mut self,
+        b: VarId,
+        x: VarId,
+        relation: Relation,
+        y: VarId,
+        offset: i64,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Reified::new(b, Compare::new(x, relation, y, offset), true))
+    }
+
+    /// `b -> x rel value`.
+    pub fn implies_compare_value(
+        &mut self,
+        b: VarId,
+        x: VarId,
+        relation: Relation,
+        value: i64,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Reified::new(
+            b,
+            Compare::with_value(x, relation, value),
+            true,
+        ))
     }
 
     /// `x != y + offset`.

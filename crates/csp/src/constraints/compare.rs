@@ -1,0 +1,373 @@
+//! `Compare`: `x rel y + c` or `x rel c` for the six relations, and `Reified`, a Boolean
+//! equivalent to such a comparison (`b <-> x rel y + c`) or implying it (`b -> x rel y + c`).
+
+use crate::{Conflict, Constraint, Context, VarId};
+use smallvec::SmallVec;
+use std::fmt;
+
+/// How two integers compare.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Relation {
+    /// `=`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+impl Relation {
+    /// Whether `a rel b`.
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Relation::Eq => a == b,
+            Relation::Ne => a != b,
+            Relation::Lt => a < b,
+            Relation::Le => a <= b,
+            Relation::Gt => a > b,
+            Relation::Ge => a >= b,
+        }
+    }
+
+    /// The relation that holds exactly when this one does not.
+    pub fn negation(self) -> Relation {
+        match self {
+            Relation::Eq => Relation::Ne,
+            Relation::Ne => Relation::Eq,
+            Relation::Lt => Relation::Ge,
+            Relation::Le => Relation::Gt,
+            Relation::Gt => Relation::Le,
+            Relation::Ge => Relation::Lt,
+        }
+    }
+}
+
+impl fmt::Display for Relation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Relation::Eq => "=",
+            Relation::Ne => "!=",
+            Relation::Lt => "<",
+            Relation::Le => "<=",
+            Relation::Gt => ">",
+            Relation::Ge => ">=",
+        })
+    }
+}
+
+/// `x rel y + offset`, or `x rel offset` without `y`.
+///
+/// Consistency: domain consistency for every relation. The order relations cut bounds (which
+/// is domain consistency for a monotone relation), `=` keeps the values with a partner, `!=`
+/// acts once one side is fixed. Under `fc`, it acts once one side is assigned.
+#[derive(Clone, Debug)]
+pub struct Compare {
+    /// `x`, then `y` if the right side is a variable.
+    vars: SmallVec<[VarId; 2]>,
+    relation: Relation,
+    offset: i64,
+}
+
+impl Compare {
+    /// `x rel y + offset`.
+    pub fn new(x: VarId, relation: Relation, y: VarId, offset: i64) -> Self {
+        Compare {
+            vars: SmallVec::from_slice(&[x, y]),
+            relation,
+            offset,
+        }
+    }
+
+    /// `x rel value`.
+    pub fn with_value(x: VarId, relation: Relation, value: i64) -> Self {
+        Compare {
+            vars: SmallVec::from_slice(&[x]),
+            relation,
+            offset: value,
+        }
+    }
+
+    fn x(&self) -> VarId {
+        self.vars[0]
+    }
+
+    fn y(&self) -> Option<VarId> {
+        self.vars.get(1).copied()
+    }
+
+    /// `x` and `y` are the same variable: the comparison is `0 rel offset` whatever its value.
+    fn on_itself(&self) -> bool {
+        self.y() == Some(self.x())
+    }
+
+    /// The smallest and largest value of the right side, `None` for an empty domain.
+    fn right_bounds(&self, ctx: &Context<'_>) -> Option<(i64, i64)> {
+        match self.y() {
+            None => Some((self.offset, self.offset)),
+            Some(y) => Some((
+                i64::from(ctx.min(y)?) + self.offset,
+                i64::from(ctx.max(y)?) + self.offset,
+            )),
+        }
+    }
+
+    /// Whether the right side can take `value`.
+    fn right_contains(&self, ctx: &Context<'_>, value: i64) -> bool {
+        match self.y() {
+            None => value == self.offset,
+            Some(y) => i32::try_from(value - self.offset).is_ok_and(|v| ctx.contains(y, v)),
+        }
+    }
+
+    /// Whether `relation` holds whatever values the variables take.
+    fn entailed(&self, relation: Relation, ctx: &Context<'_>) -> bool {
+        if self.on_itself() {
+            return relation.holds(0, self.offset);
+        }
+        let x = self.x();
+        let (Some(x_min), Some(x_max), Some((r_min, r_max))) =
+            (ctx.min(x), ctx.max(x), self.right_bounds(ctx))
+        else {
+            return false;
+        };
+        let (x_min, x_max) = (i64::from(x_min), i64::from(x_max));
+        match relation {
+            Relation::Lt => x_max < r_min,
+            Relation::Le => x_max <= r_min,
+            Relation::Gt => x_min > r_max,
+            Relation::Ge => x_min >= r_max,
+            Relation::Eq => x_min == x_max && r_min == r_max && x_min == r_min,
+            Relation::Ne => {
+                x_max < r_min
+                    || x_min > r_max
+                    || ctx
+                        .values(x)
+                        .all(|v| !self.right_contains(ctx, i64::from(v)))
+            }
+        }
+    }
+
+    /// Removes the values that `relation` rules out, as far as domain consistency goes.
+    fn enforce(&self, relation: Relation, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        ctx.count_checks(1);
+        if self.on_itself() {
+            return if relation.holds(0, self.offset) {
+                Ok(())
+            } else {
+                Err(ctx.violated())
+            };
+        }
+        let x = self.x();
+        let c = self.offset;
+        match relation {
+            Relation::Lt | Relation::Le | Relation::Gt | Relation::Ge => {
+                // x < r is x <= r - 1, and x > r is x >= r + 1.
+                let slack = match relation {
+                    Relation::Lt => -1,
+                    Relation::Gt => 1,
+                    _ => 0,
+                };
+                let Some((r_min, r_max)) = self.right_bounds(ctx) else {
+                    return Ok(());
+                };
+                let below = matches!(relation, Relation::Lt | Relation::Le);
+                if below {
+                    at_most(ctx, x, r_max + slack)?;
+                } else {
+                    at_least(ctx, x, r_min + slack)?;
+                }
+                if let (Some(y), Some(x_min), Some(x_max)) = (self.y(), ctx.min(x), ctx.max(x)) {
+                    // x <= y + c + slack: y >= x - c - slack; and the mirror for >=.
+                    if below {
+                        at_least(ctx, y, i64::from(x_min) - c - slack)?;
+                    } else {
+                        at_most(ctx, y, i64::from(x_max) - c - slack)?;
+                    }
+                }
+                Ok(())
+            }
+            Relation::Eq => match self.y() {
+                None => match i32::try_from(c) {
+                    Ok(value) => ctx.fix(x, value).map(|_| ()),
+                    Err(_) => ctx.remove_range(x, i32::MIN, i32::MAX).map(|_| ()),
+                },
+                Some(y) => {
+                    for v in ctx.values_vec(x) {
+                        if !self.right_contains(ctx, i64::from(v)) {
+                            ctx.remove(x, v)?;
+                        }
+                    }
+                    for v in ctx.values_vec(y) {
+                        let partner = i64::from(v) + c;
+                        if !i32::try_from(partner).is_ok_and(|p| ctx.contains(x, p)) {
+                            ctx.remove(y, v)?;
+                        }
+                    }
+                    Ok(())
+                }
+            },
+            Relation::Ne => {
+                if let Some(right) = self.right_bounds(ctx).filter(|(lo, hi)| lo == hi) {
+                    if let Ok(value) = i32::try_from(right.0) {
+                        ctx.remove(x, value)?;
+                    }
+                }
+                if let (Some(y), Some(value)) = (self.y(), ctx.fixed_value(x)) {
+                    if let Ok(value) = i32::try_from(i64::from(value) - c) {
+                        ctx.remove(y, value)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn describe_with(&self, relation: Relation) -> String {
+        let right = match (self.y(), self.offset) {
+            (None, c) => c.to_string(),
+            (Some(y), 0) => y.to_string(),
+            (Some(y), c) if c > 0 => format!("{y} + {c}"),
+            (Some(y), c) => format!("{y} - {}", -c),
+        };
+        format!("{} {relation} {right}", self.x())
+    }
+}
+
+/// Removes the values of `var` above `max` (all of them when `max` is below `i32`).
+fn at_most(ctx: &mut Context<'_>, var: VarId, max: i64) -> Result<(), Conflict> {
+    match i32::try_from(max) {
+        Ok(max) => ctx.set_max(var, max).map(|_| ()),
+        Err(_) if max < 0 => ctx.remove_range(var, i32::MIN, i32::MAX).map(|_| ()),
+        Err(_) => Ok(()),
+    }
+}
+
+/// Removes the values of `var` below `min` (all of them when `min` is above `i32`).
+fn at_least(ctx: &mut Context<'_>, var: VarId, min: i64) -> Result<(), Conflict> {
+    match i32::try_from(min) {
+        Ok(min) => ctx.set_min(var, min).map(|_| ()),
+        Err(_) if min > 0 => ctx.remove_range(var, i32::MIN, i32::MAX).map(|_| ()),
+        Err(_) => Ok(()),
+    }
+}
+
+impl Constraint for Compare {
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        let right = values.get(1).map_or(0, |&y| i64::from(y)) + self.offset;
+        self.relation.holds(i64::from(values[0]), right)
+    }
+
+    fn contradiction(&self) -> Option<String> {
+        (self.on_itself() && !self.relation.holds(0, self.offset))
+            .then(|| format!("{} can never hold", self.describe()))
+    }
+
+    fn describe(&self) -> String {
+        self.describe_with(self.relation)
+    }
+
+    fn forward_check(&self, _var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        // Forward checking acts on assignments: once one side is assigned, or, for a value on
+        // the right, once x is.
+        let assigned = self.vars.iter().filter(|&&v| ctx.is_assigned(v)).count();
+        if assigned == 0 {
+            return Ok(());
+        }
+        if assigned == self.vars.len() {
+            let values: SmallVec<[i32; 2]> = self
+                .vars
+                .iter()
+                .filter_map(|&v| ctx.assigned_value(v))
+                .collect();
+            ctx.count_checks(1);
+            return if self.is_satisfied(&values) {
+                Ok(())
+            } else {
+                Err(ctx.violated())
+            };
+        }
+        self.enforce(self.relation, ctx)
+    }
+
+    fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        self.enforce(self.relation, ctx)
+    }
+}
+
+/// `b <-> x rel y + c` (full reification) or `b -> x rel y + c` (half), with `b` in 0..=1.
+///
+/// Consistency: domain consistency on `b` (it is fixed once the comparison is entailed or
+/// disentailed); on `x` and `y` the comparison's (or its negation's) once `b` is fixed. Values
+/// of `b` other than 0 and 1 are removed at once. Under `none` and `fc`, the default hooks.
+#[derive(Clone, Debug)]
+pub struct Reified {
+    /// `b`, then the comparison's variables.
+    scope: SmallVec<[VarId; 3]>,
+    comparison: Compare,
+    half: bool,
+}
+
+impl Reified {
+    /// `b <-> comparison`, or `b -> comparison` when `half`.
+    pub fn new(b: VarId, comparison: Compare, half: bool) -> Self {
+        let mut scope = SmallVec::new();
+        scope.push(b);
+        scope.extend_from_slice(&comparison.vars);
+        Reified {
+            scope,
+            comparison,
+            half,
+        }
+    }
+}
+
+impl Constraint for Reified {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        let holds = self.comparison.is_satisfied(&values[1..]);
+        match values[0] {
+            1 => holds,
+            0 => self.half || !holds,
+            _ => false,
+        }
+    }
+
+    fn describe(&self) -> String {
+        let arrow = if self.half { "->" } else { "<->" };
+        format!("{} {arrow} ({})", self.scope[0], self.comparison.describe())
+    }
+
+    fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let b = self.scope[0];
+        ctx.set_min(b, 0)?;
+        ctx.set_max(b, 1)?;
+        let relation = self.comparison.relation;
+        match ctx.fixed_value(b) {
+            Some(1) => self.comparison.enforce(relation, ctx),
+            Some(_) if self.half => Ok(()),
+            Some(_) => self.comparison.enforce(relation.negation(), ctx),
+            None => {
+                ctx.count_checks(1);
+                if self.comparison.entailed(relation.negation(), ctx) {
+                    ctx.fix(b, 0)?;
+                } else if !self.half && self.comparison.entailed(relation, ctx) {
+                    ctx.fix(b, 1)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}

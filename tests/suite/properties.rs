@@ -21,6 +21,10 @@ enum Spec {
     Compare(usize, Relation, Option<usize>, i64),
     /// `b <-> x rel y + c` (or `->` when the flag is set), `b` any variable of the model.
     Reified(usize, usize, Relation, Option<usize>, i64, bool),
+    /// `x in S`.
+    Member(usize, Vec<i32>),
+    /// `b <-> x in S` (or `->` when the flag is set).
+    ReifiedMember(usize, usize, Vec<i32>, bool),
 }
 
 fn relation() -> impl Strategy<Value = Relation> {
@@ -88,6 +92,15 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
             any::<bool>()
         )
             .prop_map(|(b, x, rel, y, c, half)| Spec::Reified(b, x, rel, y, c, half)),
+        (index.clone(), prop::collection::vec(-3..=4i32, 0..4))
+            .prop_map(|(x, set)| Spec::Member(x, set)),
+        (
+            index.clone(),
+            index.clone(),
+            prop::collection::vec(-3..=4i32, 0..4),
+            any::<bool>()
+        )
+            .prop_map(|(b, x, set, half)| Spec::ReifiedMember(b, x, set, half)),
     ]
 }
 
@@ -139,6 +152,13 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
                 (Some(y), true) => model.implies_compare(vars[*b], vars[*x], *rel, vars[*y], *c),
                 (None, false) => model.reify_compare_value(vars[*b], vars[*x], *rel, *c),
                 (None, true) => model.implies_compare_value(vars[*b], vars[*x], *rel, *c),
+            }
+            .map(|_| ()),
+            Spec::Member(x, set) => model.member(vars[*x], set).map(|_| ()),
+            Spec::ReifiedMember(b, x, set, half) => if *half {
+                model.implies_member(vars[*b], vars[*x], set)
+            } else {
+                model.reify_member(vars[*b], vars[*x], set)
             }
             .map(|_| ()),
         };
@@ -204,6 +224,7 @@ fn never_holds(domains: &[BTreeSet<i32>], spec: &Spec) -> bool {
         }
         // `x rel x + c` is `0 rel c`.
         Spec::Compare(x, rel, Some(y), c) if x == y => !rel.holds(0, *c),
+        Spec::Member(_, set) => set.is_empty(),
         _ => false,
     }
 }
@@ -298,6 +319,7 @@ proptest! {
                 Spec::Table(..) => true,
                 // Every comparison is domain-consistent alone (on two distinct variables).
                 Spec::Compare(x, _, y, _) => *y != Some(*x),
+                Spec::Member(..) => true,
                 _ => false,
             })
             .collect();

@@ -1,7 +1,7 @@
 //! `Model`: variables with finite domains and the constraints posted on them.
 
 use crate::constraints::{
-    AllDifferent, Binary, Compare, Linear, LinearOp, NotEqual, Reified, Relation,
+    AllDifferent, Binary, Compare, Linear, LinearOp, Member, NotEqual, Reified, Relation,
 };
 use crate::{Constraint, ConstraintId, ModelError, VarId};
 use std::borrow::Cow;
@@ -258,6 +258,31 @@ impl Model {
             Compare::with_value(x, relation, value),
             true,
         ))
+    }
+
+    /// `x in values`: `x` takes one of `values` (in any order; an empty set is refused).
+    pub fn member(&mut self, x: VarId, values: &[i32]) -> Result<ConstraintId, ModelError> {
+        self.post(Member::new(x, values))
+    }
+
+    /// `b <-> x in values`.
+    pub fn reify_member(
+        &mut self,
+        b: VarId,
+        x: VarId,
+        values: &[i32],
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Reified::new(b, Member::new(x, values), false))
+    }
+
+    /// `b -> x in values`.
+    pub fn implies_member(
+        &mut self,
+        b: VarId,
+        x: VarId,
+        values: &[i32],
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Reified::new(b, Member::new(x, values), true))
     }
 
     /// `x != y + offset`.

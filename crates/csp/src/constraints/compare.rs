@@ -1,6 +1,6 @@
-//! `Compare`: `x rel y + c` or `x rel c` for the six relations, and `Reified`, a Boolean
-//! equivalent to such a comparison (`b <-> x rel y + c`) or implying it (`b -> x rel y + c`).
+//! `Compare`: `x rel y + c` or `x rel c` for the six relations.
 
+use super::reified::Reifiable;
 use crate::{Conflict, Constraint, Context, VarId};
 use smallvec::SmallVec;
 use std::fmt;
@@ -269,7 +269,7 @@ impl Constraint for Compare {
 
     fn contradiction(&self) -> Option<String> {
         (self.on_itself() && !self.relation.holds(0, self.offset))
-            .then(|| format!("{} can never hold", self.describe()))
+            .then(|| format!("{} can never hold", self.describe_with(self.relation)))
     }
 
     fn describe(&self) -> String {
@@ -304,70 +304,34 @@ impl Constraint for Compare {
     }
 }
 
-/// `b <-> x rel y + c` (full reification) or `b -> x rel y + c` (half), with `b` in 0..=1.
-///
-/// Consistency: domain consistency on `b` (it is fixed once the comparison is entailed or
-/// disentailed); on `x` and `y` the comparison's (or its negation's) once `b` is fixed. Values
-/// of `b` other than 0 and 1 are removed at once. Under `none` and `fc`, the default hooks.
-#[derive(Clone, Debug)]
-pub struct Reified {
-    /// `b`, then the comparison's variables.
-    scope: SmallVec<[VarId; 3]>,
-    comparison: Compare,
-    half: bool,
-}
-
-impl Reified {
-    /// `b <-> comparison`, or `b -> comparison` when `half`.
-    pub fn new(b: VarId, comparison: Compare, half: bool) -> Self {
-        let mut scope = SmallVec::new();
-        scope.push(b);
-        scope.extend_from_slice(&comparison.vars);
-        Reified {
-            scope,
-            comparison,
-            half,
-        }
-    }
-}
-
-impl Constraint for Reified {
-    fn scope(&self) -> &[VarId] {
-        &self.scope
+impl Reifiable for Compare {
+    fn vars(&self) -> &[VarId] {
+        &self.vars
     }
 
-    fn is_satisfied(&self, values: &[i32]) -> bool {
-        let holds = self.comparison.is_satisfied(&values[1..]);
-        match values[0] {
-            1 => holds,
-            0 => self.half || !holds,
-            _ => false,
-        }
+    fn holds(&self, values: &[i32]) -> bool {
+        self.is_satisfied(values)
+    }
+
+    fn enforce(&self, negated: bool, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let relation = if negated {
+            self.relation.negation()
+        } else {
+            self.relation
+        };
+        Compare::enforce(self, relation, ctx)
+    }
+
+    fn entailed(&self, negated: bool, ctx: &Context<'_>) -> bool {
+        let relation = if negated {
+            self.relation.negation()
+        } else {
+            self.relation
+        };
+        Compare::entailed(self, relation, ctx)
     }
 
     fn describe(&self) -> String {
-        let arrow = if self.half { "->" } else { "<->" };
-        format!("{} {arrow} ({})", self.scope[0], self.comparison.describe())
-    }
-
-    fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let b = self.scope[0];
-        ctx.set_min(b, 0)?;
-        ctx.set_max(b, 1)?;
-        let relation = self.comparison.relation;
-        match ctx.fixed_value(b) {
-            Some(1) => self.comparison.enforce(relation, ctx),
-            Some(_) if self.half => Ok(()),
-            Some(_) => self.comparison.enforce(relation.negation(), ctx),
-            None => {
-                ctx.count_checks(1);
-                if self.comparison.entailed(relation.negation(), ctx) {
-                    ctx.fix(b, 0)?;
-                } else if !self.half && self.comparison.entailed(relation, ctx) {
-                    ctx.fix(b, 1)?;
-                }
-                Ok(())
-            }
-        }
+        self.describe_with(self.relation)
     }
 }

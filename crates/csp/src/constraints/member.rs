@@ -1,0 +1,109 @@
+//! `Member`: `x in S` for a set of values `S`.
+
+use super::reified::Reifiable;
+use crate::{Conflict, Constraint, Context, VarId};
+
+/// `x in S`, `S` a set of values.
+///
+/// Consistency: domain consistency (the values outside `S` go, ranges of them a word at a
+/// time). Under `none` and `fc` it checks `x` once assigned.
+#[derive(Clone, Debug)]
+pub struct Member {
+    var: [VarId; 1],
+    /// `S`, sorted, without repeats.
+    values: Vec<i32>,
+}
+
+impl Member {
+    /// `x in values` (in any order, repeats allowed).
+    pub fn new(x: VarId, values: &[i32]) -> Self {
+        let mut values = values.to_vec();
+        values.sort_unstable();
+        values.dedup();
+        Member { var: [x], values }
+    }
+
+    fn contains(&self, value: i32) -> bool {
+        self.values.binary_search(&value).is_ok()
+    }
+
+    /// Keeps only `x`'s values in `S`, or only those outside when `negated`.
+    fn keep(&self, negated: bool, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let x = self.var[0];
+        ctx.count_checks(1);
+        if negated {
+            for &v in &self.values {
+                ctx.remove(x, v)?;
+            }
+            return Ok(());
+        }
+        // The gaps of S: below its first value, between two values, above its last.
+        let Some((&first, &last)) = self.values.first().zip(self.values.last()) else {
+            return ctx.remove_range(x, i32::MIN, i32::MAX).map(|_| ());
+        };
+        ctx.set_min(x, first)?;
+        ctx.set_max(x, last)?;
+        for pair in self.values.windows(2) {
+            if pair[1] - pair[0] > 1 {
+                ctx.remove_range(x, pair[0] + 1, pair[1] - 1)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Constraint for Member {
+    fn scope(&self) -> &[VarId] {
+        &self.var
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        self.contains(values[0])
+    }
+
+    fn contradiction(&self) -> Option<String> {
+        self.values.is_empty().then(|| {
+            format!(
+                "{} can never hold: the set is empty",
+                Reifiable::describe(self)
+            )
+        })
+    }
+
+    fn describe(&self) -> String {
+        Reifiable::describe(self)
+    }
+
+    fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        self.keep(false, ctx)
+    }
+}
+
+impl Reifiable for Member {
+    fn vars(&self) -> &[VarId] {
+        &self.var
+    }
+
+    fn holds(&self, values: &[i32]) -> bool {
+        self.contains(values[0])
+    }
+
+    fn enforce(&self, negated: bool, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        self.keep(negated, ctx)
+    }
+
+    fn entailed(&self, negated: bool, ctx: &Context<'_>) -> bool {
+        let x = self.var[0];
+        if negated {
+            ctx.values(x).all(|v| !self.contains(v))
+        } else {
+            ctx.values(x).all(|v| self.contains(v))
+        }
+    }
+
+    fn describe(&self) -> String {
+        let shown: Vec<String> = self.values.iter().take(8).map(i32::to_string).collect();
+        let more = if self.values.len() > 8 { ", ..." } else { "" };
+        format!("{} in {{{}{more}}}", self.var[0], shown.join(", "))
+    }
+}

@@ -4,7 +4,10 @@
 //! propagators that promise generalised arc consistency, only those).
 
 use crate::common::{MODES, VALUE_ORDERS, VAR_ORDERS};
-use csp_toolkit::csp::{Inference, LinearOp, Model, ModelError, Relation, Solver, VarId};
+use csp_toolkit::csp::constraints::{Compare, Member};
+use csp_toolkit::csp::{
+    Inference, LinearOp, Model, ModelError, Reification, Relation, Solver, VarId,
+};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use std::collections::BTreeSet;
@@ -147,20 +150,17 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
                     .map(|_| ()),
                 None => model.compare_value(vars[*x], *rel, *c).map(|_| ()),
             },
-            Spec::Reified(b, x, rel, y, c, half) => match (y, half) {
-                (Some(y), false) => model.reify_compare(vars[*b], vars[*x], *rel, vars[*y], *c),
-                (Some(y), true) => model.implies_compare(vars[*b], vars[*x], *rel, vars[*y], *c),
-                (None, false) => model.reify_compare_value(vars[*b], vars[*x], *rel, *c),
-                (None, true) => model.implies_compare_value(vars[*b], vars[*x], *rel, *c),
+            Spec::Reified(b, x, rel, y, c, half) => {
+                let c = match y {
+                    Some(y) => Compare::new(vars[*x], *rel, vars[*y], *c),
+                    None => Compare::with_value(vars[*x], *rel, *c),
+                };
+                model.reify(vars[*b], c, how(*half)).map(|_| ())
             }
-            .map(|_| ()),
             Spec::Member(x, set) => model.member(vars[*x], set).map(|_| ()),
-            Spec::ReifiedMember(b, x, set, half) => if *half {
-                model.implies_member(vars[*b], vars[*x], set)
-            } else {
-                model.reify_member(vars[*b], vars[*x], set)
-            }
-            .map(|_| ()),
+            Spec::ReifiedMember(b, x, set, half) => model
+                .reify(vars[*b], Member::new(vars[*x], set), how(*half))
+                .map(|_| ()),
         };
         match posted {
             Ok(()) => {}
@@ -226,6 +226,14 @@ fn never_holds(domains: &[BTreeSet<i32>], spec: &Spec) -> bool {
         Spec::Compare(x, rel, Some(y), c) if x == y => !rel.holds(0, *c),
         Spec::Member(_, set) => set.is_empty(),
         _ => false,
+    }
+}
+
+fn how(half: bool) -> Reification {
+    if half {
+        Reification::Half
+    } else {
+        Reification::Full
     }
 }
 

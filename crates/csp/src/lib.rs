@@ -56,7 +56,7 @@ pub use constraints::{LinearOp, Relation};
 pub use context::{Conflict, ConflictKind, Context};
 pub use error::ModelError;
 pub use ids::{ConstraintId, VarId};
-pub use model::{Model, MAX_DOMAIN_SPAN};
+pub use model::{Model, Reification, MAX_DOMAIN_SPAN};
 pub use rng::SplitMix64;
 pub use search::{
     Inference, Limit, Limits, NoObserver, Observer, Outcome, Poller, Sense, Solution, Solutions,

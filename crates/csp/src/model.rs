@@ -1,11 +1,20 @@
 //! `Model`: variables with finite domains and the constraints posted on them.
 
 use crate::constraints::{
-    AllDifferent, Binary, Compare, Linear, LinearOp, Member, NotEqual, Reified, Relation,
+    AllDifferent, Binary, Compare, Linear, LinearOp, Member, NotEqual, Reifiable, Reified, Relation,
 };
 use crate::{Constraint, ConstraintId, ModelError, VarId};
 use std::borrow::Cow;
 use std::ops::RangeInclusive;
+
+/// How a 0/1 variable stands to a constraint it reifies (see [`Model::reify`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reification {
+    /// `b <-> c`: `b` is 1 exactly when `c` holds.
+    Full,
+    /// `b -> c`: `c` holds when `b` is 1; when `b` is 0, `c` may hold or not.
+    Half,
+}
 
 /// The most values one domain may span, from its smallest to its largest (2^24, 2 MiB of bits).
 pub const MAX_DOMAIN_SPAN: u64 = 1 << 24;
@@ -206,83 +215,37 @@ impl Model {
         self.post(Compare::with_value(x, relation, value))
     }
 
-    /// `b <-> x rel y + offset`: the 0/1 variable `b` is 1 exactly when the comparison holds.
-    pub fn reify_compare(
+    /// `b <-> c` ([`Reification::Full`]: the 0/1 variable `b` is 1 exactly when `c` holds) or
+    /// `b -> c` ([`Reification::Half`]: when `b` is 1, `c` holds), for a comparison
+    /// ([`Compare`](crate::constraints::Compare)), a membership
+    /// ([`Member`](crate::constraints::Member)) or any other [`Reifiable`] constraint.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), csp::ModelError> {
+    /// use csp::constraints::Compare;
+    /// use csp::{Model, Reification, Relation, Solver};
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_var(0..=3)?;
+    /// let small = model.new_var(0..=1)?;
+    /// model.reify(small, Compare::with_value(x, Relation::Le, 1), Reification::Full)?;
+    /// // One solution per value of x, with `small` decided by it.
+    /// assert_eq!(Solver::new(&model).count(), 4);
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn reify<C: Reifiable + 'static>(
         &mut self,
         b: VarId,
-        x: VarId,
-        relation: Relation,
-        y: VarId,
-        offset: i64,
+        c: C,
+        how: Reification,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(Reified::new(b, Compare::new(x, relation, y, offset), false))
-    }
-
-    /// `b <-> x rel value`.
-    pub fn reify_compare_value(
-        &mut self,
-        b: VarId,
-        x: VarId,
-        relation: Relation,
-        value: i64,
-    ) -> Result<ConstraintId, ModelError> {
-        self.post(Reified::new(
-            b,
-            Compare::with_value(x, relation, value),
-            false,
-        ))
-    }
-
-    /// `b -> x rel y + offset`: when the 0/1 variable `b` is 1, the comparison holds.
-    pub fn implies_compare(
-        &mut self,
-        b: VarId,
-        x: VarId,
-        relation: Relation,
-        y: VarId,
-        offset: i64,
-    ) -> Result<ConstraintId, ModelError> {
-        self.post(Reified::new(b, Compare::new(x, relation, y, offset), true))
-    }
-
-    /// `b -> x rel value`.
-    pub fn implies_compare_value(
-        &mut self,
-        b: VarId,
-        x: VarId,
-        relation: Relation,
-        value: i64,
-    ) -> Result<ConstraintId, ModelError> {
-        self.post(Reified::new(
-            b,
-            Compare::with_value(x, relation, value),
-            true,
-        ))
+        self.post(Reified::new(b, c, how == Reification::Half))
     }
 
     /// `x in values`: `x` takes one of `values` (in any order; an empty set is refused).
     pub fn member(&mut self, x: VarId, values: &[i32]) -> Result<ConstraintId, ModelError> {
         self.post(Member::new(x, values))
-    }
-
-    /// `b <-> x in values`.
-    pub fn reify_member(
-        &mut self,
-        b: VarId,
-        x: VarId,
-        values: &[i32],
-    ) -> Result<ConstraintId, ModelError> {
-        self.post(Reified::new(b, Member::new(x, values), false))
-    }
-
-    /// `b -> x in values`.
-    pub fn implies_member(
-        &mut self,
-        b: VarId,
-        x: VarId,
-        values: &[i32],
-    ) -> Result<ConstraintId, ModelError> {
-        self.post(Reified::new(b, Member::new(x, values), true))
     }
 
     /// `x != y + offset`.

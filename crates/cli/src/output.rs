@@ -1,5 +1,6 @@
 //! `Output`: buffered stdout that writes whole records and notices a closed pipe.
 
+use crate::exit_code::Status;
 use std::io::{self, BufWriter, Stdout, Write};
 
 /// Standard output, written one whole record (a board, a line) at a time, so whatever reaches
@@ -37,6 +38,19 @@ impl Output {
         }
         let result = self.writer.flush();
         self.absorb(result)
+    }
+
+    /// Flushes what is left at the end of a run. Returns the status the run ends with when
+    /// output failed: success when the reader went away (as `head` does), and bad input, with
+    /// one line naming `command`, for any other write error. `None` when all was written.
+    pub fn finish(&mut self, command: &str) -> Option<Status> {
+        self.flush();
+        if self.closed {
+            return Some(Status::Success);
+        }
+        let e = self.error.take()?;
+        eprintln!("{command}: cannot write the output: {e}");
+        Some(Status::BadInput)
     }
 
     fn absorb(&mut self, result: io::Result<()>) -> bool {

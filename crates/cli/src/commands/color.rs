@@ -167,10 +167,8 @@ impl ColorJob {
                 text.push_str(&format!("{} {}\n", v + 1, c + 1));
             }
             out.record(text.as_bytes());
-            out.flush();
-            if let Some(e) = out.error.take() {
-                eprintln!("csp color: cannot write the output: {e}");
-                return Status::BadInput;
+            if let Some(status) = out.finish("csp color") {
+                return status;
             }
         }
         if let Some(mut summary) = summary {

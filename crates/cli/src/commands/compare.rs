@@ -119,6 +119,17 @@ impl Settings {
         }
     }
 
+    /// The table's title: what was compared, the modes (then `after_modes`), the limits, and
+    /// the configuration the ratios are relative to.
+    fn title(&self, what: &str, after_modes: &str) -> String {
+        format!(
+            "{what}, {}{after_modes}; {}; ratios relative to {}",
+            mode_title(self),
+            self.limit_note(),
+            self.configs[0].name
+        )
+    }
+
     /// What the title says of the limits.
     fn limit_note(&self) -> String {
         let time = match self.time {
@@ -314,13 +325,8 @@ impl<'s> Comparison<'s> {
             TableFormat::Json => table::json(&self.rows),
         };
         out.record(text.as_bytes());
-        out.flush();
-        if out.closed {
-            return Status::Success;
-        }
-        if let Some(e) = out.error.take() {
-            eprintln!("csp compare: cannot write the output: {e}");
-            return Status::BadInput;
+        if let Some(status) = out.finish("csp compare") {
+            return status;
         }
         for warning in &self.warnings {
             eprintln!("csp compare: warning: {warning}");
@@ -478,19 +484,10 @@ fn queens(
         return Err(Failure::Stopped);
     }
     let mut title = if sweep {
-        format!(
-            "queens {low}..{high} ({encoding} encoding), {}; {}; ratios relative to {} at the same N",
-            mode_title(&settings),
-            settings.limit_note(),
-            settings.configs[0].name
-        )
+        settings.title(&format!("queens {low}..{high} ({encoding} encoding)"), "")
+            + " at the same N"
     } else {
-        format!(
-            "queens {low} ({encoding} encoding), {}; {}; ratios relative to {}",
-            mode_title(&settings),
-            settings.limit_note(),
-            settings.configs[0].name
-        )
+        settings.title(&format!("queens {low} ({encoding} encoding)"), "")
     };
     if let Some(n) = stopped_at {
         title.push_str(&format!(" (stopped: N = {n}..{high} not run)"));
@@ -611,12 +608,7 @@ fn sudoku(
                     stopped_by.as_deref(),
                 ));
             }
-            total.solutions += summary.stats.solutions;
-            total.nodes += summary.stats.nodes;
-            total.backtracks += summary.stats.backtracks;
-            total.checks += summary.stats.checks;
-            total.pruned += summary.stats.pruned;
-            total.elapsed += summary.stats.elapsed;
+            total.add(&summary.stats);
             worst = match (worst, summary.outcome) {
                 (Outcome::LimitReached(l), _) | (_, Outcome::LimitReached(l)) => {
                     Outcome::LimitReached(l)
@@ -646,12 +638,7 @@ fn sudoku(
             ));
         }
     }
-    let title = format!(
-        "{what}, {}, figures summed per configuration; {}; ratios relative to {}",
-        mode_title(&settings),
-        settings.limit_note(),
-        settings.configs[0].name
-    );
+    let title = settings.title(&what, ", figures summed per configuration");
     Ok(comparison.finish(
         &title,
         false,
@@ -700,12 +687,7 @@ fn color(args: &CompareColorArgs, signals: &Signals, out: &mut Output) -> Result
             "{what}: arc consistency alone settles it at the root"
         ));
     }
-    let title = format!(
-        "{what}, {}; {}; ratios relative to {}",
-        mode_title(&settings),
-        settings.limit_note(),
-        settings.configs[0].name
-    );
+    let title = settings.title(&what, "");
     Ok(comparison.finish(
         &title,
         false,

@@ -549,13 +549,8 @@ impl QueensJob {
         } else if !self.count && !self.trace {
             printer.close(out);
         }
-        out.flush();
-        if out.closed {
-            return Status::Success;
-        }
-        if let Some(e) = out.error.take() {
-            eprintln!("csp: cannot write the output: {e}");
-            return Status::BadInput;
+        if let Some(status) = out.finish("csp queens") {
+            return status;
         }
         let info = self.run_info();
         let signal_name = signal.map(Received::name);

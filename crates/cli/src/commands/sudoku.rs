@@ -270,13 +270,8 @@ impl SudokuJob {
             eprintln!("csp sudoku: {message}");
             return Status::BadInput;
         }
-        out.flush();
-        if out.closed {
-            return Status::Success;
-        }
-        if let Some(e) = out.error.take() {
-            eprintln!("csp sudoku: cannot write the output: {e}");
-            return Status::BadInput;
+        if let Some(status) = out.finish("csp sudoku") {
+            return status;
         }
         let received = if interrupted || signals.cancel.load(Ordering::Relaxed) {
             signals.received()

@@ -9,4 +9,5 @@ pub mod svg;
 pub mod table;
 pub mod trace;
 pub mod trace_json;
+pub mod trace_text;
 pub mod tree;

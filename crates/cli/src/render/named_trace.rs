@@ -1,18 +1,17 @@
 //! `NamedTrace`: the search step by step in words, in the model's own names (a sudoku's cells
 //! are r1c1 to r9c9), for problems without a board of their own to draw.
 
+use super::trace_text::{grouped, indent, TraceText};
 use crate::output::Output;
 use csp::{ConstraintId, Inference, Model, Observer, VarId};
 use std::cell::RefCell;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// Prints each event of a search as it happens, indented by depth.
 pub struct NamedTrace<'a> {
-    out: &'a RefCell<Output>,
-    /// Set when the reader went away, so the search stops.
-    cancel: Arc<AtomicBool>,
+    sink: TraceText<'a>,
     model: &'a Model,
     inference: Inference,
     /// Values filtering removed since the last assignment, not printed yet.
@@ -23,7 +22,6 @@ pub struct NamedTrace<'a> {
     last_failed: bool,
     depth: usize,
     solutions: u64,
-    text: String,
 }
 
 impl<'a> NamedTrace<'a> {
@@ -34,8 +32,7 @@ impl<'a> NamedTrace<'a> {
         inference: Inference,
     ) -> Self {
         NamedTrace {
-            out,
-            cancel,
+            sink: TraceText::new(out, cancel),
             model,
             inference,
             pending: Vec::new(),
@@ -43,7 +40,6 @@ impl<'a> NamedTrace<'a> {
             last_failed: false,
             depth: 0,
             solutions: 0,
-            text: String::new(),
         }
     }
 
@@ -55,29 +51,19 @@ impl<'a> NamedTrace<'a> {
             Inference::Mac => "'rules out' lists what arc consistency removed",
         };
         let _ = writeln!(
-            self.text,
+            self.sink.text,
             "Tracing {problem}: {description}.\nCells are named by row and column from 1 (r1c1 \
              is the top left); {what}.\n"
         );
-        self.emit();
-    }
-
-    fn emit(&mut self) {
-        let mut out = self.out.borrow_mut();
-        if !out.record(self.text.as_bytes()) {
-            self.cancel.store(true, Ordering::Relaxed);
-        }
-        self.text.clear();
+        self.sink.emit();
     }
 
     fn name(&self, var: VarId) -> String {
-        self.model
-            .var_name(var)
-            .map_or_else(|| var.to_string(), |name| name.into_owned())
+        name(self.model, var)
     }
 
     fn indent(&self) -> String {
-        "  ".repeat(self.depth.saturating_sub(1))
+        indent(self.depth)
     }
 
     /// Prints the values ruled out since the last assignment, grouped by variable, leaving
@@ -90,23 +76,9 @@ impl<'a> NamedTrace<'a> {
         if self.pending.is_empty() {
             return;
         }
-        self.pending.sort_unstable();
-        let mut groups: Vec<String> = Vec::new();
-        let mut current = None;
-        for &(var, value) in &self.pending {
-            if current != Some(var) {
-                groups.push(format!("{} -> {value}", self.name(var)));
-                current = Some(var);
-            } else if let Some(last) = groups.last_mut() {
-                let _ = write!(last, ", {value}");
-            }
-        }
-        let _ = writeln!(
-            self.text,
-            "{}  rules out: {}",
-            self.indent(),
-            groups.join("; ")
-        );
+        let model = self.model;
+        let groups = grouped(&mut self.pending, |var| name(model, var), |value| value);
+        let _ = writeln!(self.sink.text, "{}  rules out: {groups}", self.indent());
         self.pending.clear();
     }
 
@@ -122,8 +94,13 @@ impl Observer for NamedTrace<'_> {
         self.confirm_trying();
         self.depth = depth;
         self.trying = Some((var, value));
-        let _ = writeln!(self.text, "{}{} = {value}?", self.indent(), self.name(var));
-        self.emit();
+        let _ = writeln!(
+            self.sink.text,
+            "{}{} = {value}?",
+            self.indent(),
+            self.name(var)
+        );
+        self.sink.emit();
     }
 
     fn on_prune(&mut self, var: VarId, value: i32, _by: ConstraintId) {
@@ -143,8 +120,8 @@ impl Observer for NamedTrace<'_> {
             ),
             _ => format!("fail: {} has no value left ({name})", self.name(var)),
         };
-        let _ = writeln!(self.text, "{}  {line}", self.indent());
-        self.emit();
+        let _ = writeln!(self.sink.text, "{}  {line}", self.indent());
+        self.sink.emit();
     }
 
     fn on_violation(&mut self, var: VarId, value: i32, by: ConstraintId) {
@@ -152,13 +129,13 @@ impl Observer for NamedTrace<'_> {
         self.pending.clear();
         self.last_failed = true;
         let _ = writeln!(
-            self.text,
+            self.sink.text,
             "{}  rejected: {} = {value} breaks {}",
             self.indent(),
             self.name(var),
             self.model.constraint_name(by)
         );
-        self.emit();
+        self.sink.emit();
     }
 
     fn on_backtrack(&mut self, var: VarId, value: i32, depth: usize) {
@@ -168,27 +145,34 @@ impl Observer for NamedTrace<'_> {
         self.pending.clear();
         if !failed {
             let _ = writeln!(
-                self.text,
+                self.sink.text,
                 "{}back: take {} = {value} back",
                 self.indent(),
                 self.name(var)
             );
         }
-        self.emit();
+        self.sink.emit();
     }
 
     fn on_restart(&mut self, restarts: u64) {
         let _ = writeln!(
-            self.text,
+            self.sink.text,
             "restart {restarts}: every assignment taken back; the search starts again\n"
         );
-        self.emit();
+        self.sink.emit();
     }
 
     fn on_solution(&mut self, _values: &[i32]) {
         self.confirm_trying();
         self.solutions += 1;
-        let _ = writeln!(self.text, "solution {}\n", self.solutions);
-        self.emit();
+        let _ = writeln!(self.sink.text, "solution {}\n", self.solutions);
+        self.sink.emit();
     }
+}
+
+/// The model's name of `var`, or its number.
+fn name(model: &Model, var: VarId) -> String {
+    model
+        .var_name(var)
+        .map_or_else(|| var.to_string(), |name| name.into_owned())
 }

@@ -1,11 +1,12 @@
 //! `QueensTrace`: the search step by step, in words and boards, for someone learning
 //! backtracking.
 
+use super::trace_text::{grouped, indent, TraceText};
 use crate::output::Output;
 use csp::{ConstraintId, Inference, Model, Observer, VarId};
 use std::cell::RefCell;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// The largest board a trace draws.
@@ -13,9 +14,7 @@ pub const MAX_TRACE_N: usize = 64;
 
 /// Prints each event of a queens search as it happens. Rows and columns count from 1.
 pub struct QueensTrace<'a> {
-    out: &'a RefCell<Output>,
-    /// Set when the reader went away, so the search stops.
-    cancel: Arc<AtomicBool>,
+    sink: TraceText<'a>,
     model: &'a Model,
     inference: Inference,
     n: usize,
@@ -32,7 +31,6 @@ pub struct QueensTrace<'a> {
     /// The last attempt failed; its backtrack goes without saying.
     last_failed: bool,
     solutions: u64,
-    text: String,
 }
 
 impl<'a> QueensTrace<'a> {
@@ -44,8 +42,7 @@ impl<'a> QueensTrace<'a> {
         n: usize,
     ) -> Self {
         QueensTrace {
-            out,
-            cancel,
+            sink: TraceText::new(out, cancel),
             model,
             inference,
             n,
@@ -56,7 +53,6 @@ impl<'a> QueensTrace<'a> {
             trying: None,
             last_failed: false,
             solutions: 0,
-            text: String::new(),
         }
     }
 
@@ -77,23 +73,15 @@ impl<'a> QueensTrace<'a> {
             }
         };
         let _ = writeln!(
-            self.text,
+            self.sink.text,
             "Tracing {n}-queens: {description}.\nRows and columns count from 1. {boards}\n",
             n = self.n,
         );
-        self.emit();
-    }
-
-    fn emit(&mut self) {
-        let mut out = self.out.borrow_mut();
-        if !out.record(self.text.as_bytes()) {
-            self.cancel.store(true, Ordering::Relaxed);
-        }
-        self.text.clear();
+        self.sink.emit();
     }
 
     fn indent(&self, depth: usize) -> String {
-        "  ".repeat(depth.saturating_sub(1))
+        indent(depth)
     }
 
     /// Prints the squares ruled out since the last assignment, grouped by row.
@@ -106,26 +94,19 @@ impl<'a> QueensTrace<'a> {
         if self.pending.is_empty() {
             return;
         }
-        self.pending.sort_unstable();
-        let mut groups: Vec<String> = Vec::new();
-        let mut current_row = usize::MAX;
-        for &(row, column) in &self.pending {
-            if row != current_row {
-                groups.push(format!("row {} -> {}", row + 1, column + 1));
-                current_row = row;
-            } else if let Some(last) = groups.last_mut() {
-                let _ = write!(last, ", {}", column + 1);
-            }
-        }
+        let groups = grouped(
+            &mut self.pending,
+            |row| format!("row {}", row + 1),
+            |column| column + 1,
+        );
         let who = match self.inference {
             Inference::Mac => "arc consistency",
             _ => "forward checking",
         };
         let _ = writeln!(
-            self.text,
-            "{}  {who} rules out (row -> columns): {}",
+            self.sink.text,
+            "{}  {who} rules out (row -> columns): {groups}",
             self.indent(depth),
-            groups.join("; ")
         );
         self.pending.clear();
     }
@@ -135,7 +116,7 @@ impl<'a> QueensTrace<'a> {
         let depth = self.depth();
         if self.trying.take().is_some() {
             self.flush_pending(depth);
-            let _ = writeln!(self.text, "{}  placed.", self.indent(depth));
+            let _ = writeln!(self.sink.text, "{}  placed.", self.indent(depth));
             self.draw_board(depth);
         }
     }
@@ -147,7 +128,7 @@ impl<'a> QueensTrace<'a> {
     fn draw_board(&mut self, depth: usize) {
         let pad = self.indent(depth);
         for row in 0..self.n {
-            let _ = write!(self.text, "{pad}    ");
+            let _ = write!(self.sink.text, "{pad}    ");
             for column in 0..self.n {
                 let glyph = if self.placed[row] == Some(column) {
                     'Q'
@@ -156,9 +137,9 @@ impl<'a> QueensTrace<'a> {
                 } else {
                     '.'
                 };
-                self.text.push(glyph);
+                self.sink.text.push(glyph);
             }
-            self.text.push('\n');
+            self.sink.text.push('\n');
         }
     }
 
@@ -226,13 +207,13 @@ impl Observer for QueensTrace<'_> {
         self.levels.push(Vec::new());
         self.trying = Some((row, column));
         let _ = writeln!(
-            self.text,
+            self.sink.text,
             "{}row {}: try column {}",
             self.indent(depth),
             row + 1,
             column + 1
         );
-        self.emit();
+        self.sink.emit();
     }
 
     fn on_prune(&mut self, var: VarId, value: i32, _by: ConstraintId) {
@@ -271,8 +252,8 @@ impl Observer for QueensTrace<'_> {
                 var.index() + 1
             ),
         };
-        let _ = writeln!(self.text, "{}  {line}.", self.indent(depth));
-        self.emit();
+        let _ = writeln!(self.sink.text, "{}  {line}.", self.indent(depth));
+        self.sink.emit();
     }
 
     fn on_violation(&mut self, var: VarId, value: i32, by: ConstraintId) {
@@ -287,11 +268,11 @@ impl Observer for QueensTrace<'_> {
             None => "a constraint is broken".to_owned(),
         };
         let _ = writeln!(
-            self.text,
+            self.sink.text,
             "{}  rejected: {reason} [{name}].",
             self.indent(depth),
         );
-        self.emit();
+        self.sink.emit();
     }
 
     fn on_backtrack(&mut self, var: VarId, value: i32, depth: usize) {
@@ -307,22 +288,22 @@ impl Observer for QueensTrace<'_> {
         self.pending.clear();
         if !failed {
             let _ = writeln!(
-                self.text,
+                self.sink.text,
                 "{}row {}: backtrack, take the queen off column {}",
                 self.indent(depth),
                 row + 1,
                 value + 1
             );
         }
-        self.emit();
+        self.sink.emit();
     }
 
     fn on_restart(&mut self, restarts: u64) {
         let _ = writeln!(
-            self.text,
+            self.sink.text,
             "restart {restarts}: every queen taken back; the search starts again at the top\n"
         );
-        self.emit();
+        self.sink.emit();
     }
 
     fn on_solution(&mut self, values: &[i32]) {
@@ -330,11 +311,11 @@ impl Observer for QueensTrace<'_> {
         self.solutions += 1;
         let columns: Vec<String> = values.iter().map(|v| (v + 1).to_string()).collect();
         let _ = writeln!(
-            self.text,
+            self.sink.text,
             "solution {}: columns {}\n",
             self.solutions,
             columns.join(" ")
         );
-        self.emit();
+        self.sink.emit();
     }
 }

@@ -11,6 +11,11 @@ fn six_queens_trace_walks_the_search_step_by_step() {
     assert!(text.starts_with("Tracing 6-queens"));
     assert!(text.contains("row 1: try column 1\n"));
     assert!(text.contains("forward checking rules out"));
+    // Placing row 1's queen in column 1 rules out, in each row below, the column and the
+    // diagonal square: grouped by row, rows and columns from 1.
+    assert!(text.contains(
+        "rules out (row -> columns): row 2 -> 1, 2; row 3 -> 1, 3; row 4 -> 1, 4; row 5 -> 1, 5; row 6 -> 1, 6\n"
+    ));
     assert!(text.contains("has no column left"));
     assert!(text.contains("backtrack, take the queen off column"));
     // The four solutions of 6-queens, in order, 1-based.

@@ -12,6 +12,11 @@
 use crate::Graph;
 use csp::{Limit, Poller};
 
+/// Branch-and-bound nodes a colouring gives the largest-clique search before it settles for
+/// the largest found. A million nodes take about a second on dense graphs of a few hundred
+/// vertices; sparse graphs of any size finish in far fewer.
+pub const CLIQUE_NODES: u64 = 1_000_000;
+
 /// A clique found by [`max_clique`], and whether it is known to be a largest one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CliqueSearch {
@@ -42,6 +47,8 @@ pub fn max_clique(
         words: 0,
         local: Vec::new(),
         scratch: Vec::new(),
+        free_words: Vec::new(),
+        free_orders: Vec::new(),
     };
     if search.best.is_empty() && n > 0 {
         search.best.push(0);
@@ -81,6 +88,17 @@ pub fn max_clique(
         proven: finished,
         nodes: search.nodes,
     })
+}
+
+/// The largest clique, searched from a greedy one for at most `node_budget` nodes (see
+/// [`max_clique`]): the lower bound and the symmetry breaking of a colouring.
+pub fn largest_clique(
+    graph: &Graph,
+    node_budget: u64,
+    poller: &mut Poller,
+) -> Result<CliqueSearch, Limit> {
+    let greedy = crate::bounds::greedy_clique(graph, poller)?;
+    max_clique(graph, &greedy, node_budget, poller)
 }
 
 /// Vertices in smallest-last order (Matula and Beck, 1983): each has, among those after it,
@@ -142,6 +160,9 @@ struct Search {
     local: Vec<usize>,
     /// For each graph vertex, its local number plus one, or 0: kept all zero between uses.
     scratch: Vec<u32>,
+    /// Bitsets and branching orders given back, reused by the next nodes.
+    free_words: Vec<Vec<u64>>,
+    free_orders: Vec<Vec<(usize, usize)>>,
 }
 
 impl Search {
@@ -180,7 +201,7 @@ impl Search {
         for &u in later {
             self.scratch[u] = 0;
         }
-        let mut candidates = vec![0u64; self.words];
+        let mut candidates = self.take_words();
         for j in 0..p {
             candidates[j / 64] |= 1 << (j % 64);
         }
@@ -189,9 +210,33 @@ impl Search {
         self.expand(candidates, poller)
     }
 
+    /// A buffer of `words` zero words, from those given back.
+    fn take_words(&mut self) -> Vec<u64> {
+        let mut words = self.free_words.pop().unwrap_or_default();
+        words.clear();
+        words.resize(self.words, 0);
+        words
+    }
+
     /// Branch and bound below the current clique, over `candidates` (local vertices adjacent
-    /// to all of it).
-    fn expand(&mut self, mut candidates: Vec<u64>, poller: &mut Poller) -> Result<(), Stop> {
+    /// to all of it). The buffers it uses, `candidates` included, go back to the pools, so a
+    /// search allocates only as deep as it goes.
+    fn expand(&mut self, candidates: Vec<u64>, poller: &mut Poller) -> Result<(), Stop> {
+        let mut order = self.free_orders.pop().unwrap_or_default();
+        order.clear();
+        let mut candidates = candidates;
+        let result = self.branch(&mut candidates, &mut order, poller);
+        self.free_words.push(candidates);
+        self.free_orders.push(order);
+        result
+    }
+
+    fn branch(
+        &mut self,
+        candidates: &mut [u64],
+        order: &mut Vec<(usize, usize)>,
+        poller: &mut Poller,
+    ) -> Result<(), Stop> {
         self.nodes += 1;
         if !poller.tick() {
             return Err(Stop::Limit);
@@ -203,9 +248,9 @@ impl Search {
         // most one vertex per colour, so only the vertices whose colour could lift the
         // current clique above the best are branched on, highest colour first.
         let needed = (self.best.len() + 1).saturating_sub(self.current.len());
-        let mut order: Vec<(usize, usize)> = Vec::new();
-        let mut uncoloured = candidates.clone();
-        let mut class = vec![0u64; self.words];
+        let mut uncoloured = self.take_words();
+        uncoloured.copy_from_slice(candidates);
+        let mut class = self.take_words();
         let mut color = 0;
         while uncoloured.iter().any(|&w| w != 0) {
             color += 1;
@@ -222,25 +267,28 @@ impl Search {
                 }
             }
         }
-        let mut next = vec![0u64; self.words];
+        self.free_words.push(uncoloured);
+        self.free_words.push(class);
         for &(u, color) in order.iter().rev() {
             if self.current.len() + color <= self.best.len() {
                 return Ok(());
             }
             self.current.push(self.local[u]);
+            let mut next = self.take_words();
             let row = &self.adjacency[u * self.words..(u + 1) * self.words];
-            for ((n, &c), &a) in next.iter_mut().zip(&candidates).zip(row) {
+            for ((n, &c), &a) in next.iter_mut().zip(candidates.iter()).zip(row) {
                 *n = c & a;
             }
             if next.iter().all(|&w| w == 0) {
+                self.free_words.push(next);
                 if self.current.len() > self.best.len() {
                     self.best.clone_from(&self.current);
                 }
             } else {
-                self.expand(next.clone(), poller)?;
+                self.expand(next, poller)?;
             }
             self.current.pop();
-            clear(&mut candidates, u);
+            clear(candidates, u);
         }
         Ok(())
     }

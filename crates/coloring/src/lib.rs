@@ -30,7 +30,7 @@ mod graph;
 mod model;
 mod tabucol;
 
-pub use clique::{max_clique, CliqueSearch};
+pub use clique::{largest_clique, max_clique, CliqueSearch, CLIQUE_NODES};
 pub use clique_cover::clique_cover;
 pub use dimacs::{DimacsError, DimacsGraph, DimacsReader, MAX_VERTICES};
 pub use graph::Graph;

@@ -10,7 +10,7 @@ use crate::render::report::{self, RunInfo};
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use crate::wording::{a_colouring, count};
-use coloring::{bounds, ColoringModel, DimacsGraph, DimacsReader, Graph};
+use coloring::{largest_clique, ColoringModel, DimacsGraph, DimacsReader, Graph, CLIQUE_NODES};
 use csp::{
     Inference, Limit, Limits, ModelError, Outcome, Poller, Statistics, Summary, ValueOrder,
     VarOrder,
@@ -250,8 +250,10 @@ impl ColorJob {
         poller: &mut Poller,
         signals: &Signals,
     ) -> Result<Done, Early> {
-        let clique = bounds::greedy_clique(graph, poller)
-            .map_err(|limit| Early::Stopped(limit, "looking for a clique"))?;
+        // The same clique as --min's: the larger it is, the more colours it fixes in advance.
+        let clique = largest_clique(graph, CLIQUE_NODES, poller)
+            .map_err(|limit| Early::Stopped(limit, "looking for a clique"))?
+            .members;
         if clique.len() > k as usize {
             let members: Vec<String> = clique.iter().map(|v| (v + 1).to_string()).collect();
             eprintln!(

@@ -661,8 +661,8 @@ fn color(args: &CompareColorArgs, signals: &Signals, out: &mut Output) -> Result
             .map_err(|e| e.to_string())?;
     }
     let read = reader.finish(lines.len()).map_err(|e| e.to_string())?;
-    let clique = match coloring::bounds::greedy_clique(&read.graph, &mut poller) {
-        Ok(clique) => clique,
+    let clique = match coloring::largest_clique(&read.graph, coloring::CLIQUE_NODES, &mut poller) {
+        Ok(clique) => clique.members,
         Err(_) => return Err(Failure::Stopped),
     };
     if clique.len() > args.colors as usize {

@@ -5,14 +5,9 @@ use super::{build, stopped, ColorJob, Done, Early};
 use crate::exit_code::Status;
 use crate::signals::Signals;
 use crate::wording::count;
-use coloring::{bounds, max_clique, tabucol, ColoringModel, Graph, TabuSearch};
+use coloring::{bounds, largest_clique, tabucol, ColoringModel, Graph, TabuSearch, CLIQUE_NODES};
 use csp::{Limit, Limits, Outcome, Poller, Statistics, Summary};
 use std::ops::ControlFlow;
-
-/// Branch-and-bound nodes the largest-clique search may take before it settles for the
-/// largest clique found. A million nodes take about a second on dense graphs of a few
-/// hundred vertices, and sparse graphs of any size finish in far fewer.
-const CLIQUE_NODES: u64 = 1_000_000;
 
 /// TabuCol gives up on a number of colours after this many moves without fewer conflicts,
 /// plus [`TABU_STALL_PER_CELL`] per vertex and colour: larger graphs wander longer.
@@ -88,11 +83,7 @@ impl ColorJob {
             "csp color: DSATUR uses {}",
             count(best.k, "colour", "colours")
         );
-        let greedy = match bounds::greedy_clique(graph, poller) {
-            Ok(clique) => clique,
-            Err(limit) => return Ok(best.stopped(limit, signals)),
-        };
-        let clique = match max_clique(graph, &greedy, CLIQUE_NODES, poller) {
+        let clique = match largest_clique(graph, CLIQUE_NODES, poller) {
             Ok(clique) => clique,
             Err(limit) => return Ok(best.stopped(limit, signals)),
         };

@@ -16,35 +16,60 @@ pub struct SearchSettings {
     pub restarts: Option<u64>,
 }
 
+impl From<InferenceArg> for Inference {
+    fn from(arg: InferenceArg) -> Self {
+        match arg {
+            InferenceArg::None => Inference::None,
+            InferenceArg::Fc => Inference::ForwardChecking,
+            InferenceArg::Mac => Inference::Mac,
+        }
+    }
+}
+
+impl From<VarOrderArg> for VarOrder {
+    fn from(arg: VarOrderArg) -> Self {
+        match arg {
+            VarOrderArg::Input => VarOrder::Input,
+            VarOrderArg::Mrv => VarOrder::MinDomain,
+            VarOrderArg::DomDeg => VarOrder::DomDeg,
+            VarOrderArg::DomWdeg => VarOrder::DomWdeg,
+        }
+    }
+}
+
+impl ValOrderArg {
+    /// The value order, `seed` seeding the random one.
+    pub fn order(self, seed: u64) -> ValueOrder {
+        match self {
+            ValOrderArg::Asc => ValueOrder::Ascending,
+            ValOrderArg::Desc => ValueOrder::Descending,
+            ValOrderArg::Lcv => ValueOrder::LeastConstraining,
+            ValOrderArg::Random => ValueOrder::Random { seed },
+        }
+    }
+}
+
 impl SearchSettings {
-    /// The settings asked for, each option not given taken from `defaults`.
-    pub fn from_args(args: &SearchArgs, defaults: SearchSettings) -> Result<Self, String> {
-        if args.seed.is_some() && args.val_order != Some(ValOrderArg::Random) {
+    /// The settings asked for, each option not given taken from `defaults`. `--seed` is
+    /// refused unless it seeds something: random values or, where `seed_used_elsewhere`,
+    /// the command's own randomness (colour's TabuCol).
+    pub fn from_args(
+        args: &SearchArgs,
+        defaults: SearchSettings,
+        seed_used_elsewhere: bool,
+    ) -> Result<Self, String> {
+        if args.seed.is_some()
+            && args.val_order != Some(ValOrderArg::Random)
+            && !seed_used_elsewhere
+        {
             return Err("--seed applies to --val-order random only".into());
         }
         Ok(SearchSettings {
-            inference: match args.inference {
-                Some(InferenceArg::None) => Inference::None,
-                Some(InferenceArg::Fc) => Inference::ForwardChecking,
-                Some(InferenceArg::Mac) => Inference::Mac,
-                None => defaults.inference,
-            },
-            var_order: match args.var_order {
-                Some(VarOrderArg::Input) => VarOrder::Input,
-                Some(VarOrderArg::Mrv) => VarOrder::MinDomain,
-                Some(VarOrderArg::DomDeg) => VarOrder::DomDeg,
-                Some(VarOrderArg::DomWdeg) => VarOrder::DomWdeg,
-                None => defaults.var_order,
-            },
-            value_order: match args.val_order {
-                Some(ValOrderArg::Asc) => ValueOrder::Ascending,
-                Some(ValOrderArg::Desc) => ValueOrder::Descending,
-                Some(ValOrderArg::Lcv) => ValueOrder::LeastConstraining,
-                Some(ValOrderArg::Random) => ValueOrder::Random {
-                    seed: args.seed.unwrap_or(1),
-                },
-                None => defaults.value_order,
-            },
+            inference: args.inference.map_or(defaults.inference, Inference::from),
+            var_order: args.var_order.map_or(defaults.var_order, VarOrder::from),
+            value_order: args.val_order.map_or(defaults.value_order, |arg| {
+                arg.order(args.seed.unwrap_or(1))
+            }),
             restarts: args.restarts,
         })
     }

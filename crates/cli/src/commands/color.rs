@@ -69,7 +69,8 @@ impl ColorJob {
         if args.colors == Some(0) {
             return Err("--colors must be at least 1".into());
         }
-        let search = SearchSettings::from_args(&args.search, DEFAULTS)?;
+        // Under --min, --seed also seeds TabuCol.
+        let search = SearchSettings::from_args(&args.search, DEFAULTS, args.colors.is_none())?;
         search.check_restarts(
             args.colors.is_some(),
             "add --colors K (finding the fewest colours goes through many solutions)",

@@ -138,7 +138,7 @@ impl QueensJob {
             );
         }
         let shard = args.shard.as_deref().map(parse_shard).transpose()?;
-        let search = SearchSettings::from_args(&args.search, DEFAULTS)?;
+        let search = SearchSettings::from_args(&args.search, DEFAULTS, false)?;
         if args.limit == Some(0) {
             return Err("--limit must be at least 1".into());
         }

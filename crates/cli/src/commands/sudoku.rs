@@ -185,7 +185,7 @@ impl SudokuJob {
             None if engine_options.is_empty() => Engine::Auto,
             None => Engine::Csp,
         };
-        let search = SearchSettings::from_args(&args.search, DEFAULTS)?;
+        let search = SearchSettings::from_args(&args.search, DEFAULTS, false)?;
         search.check_restarts(
             matches!(mode, Mode::Solve),
             "not with --count, --unique or --check",

@@ -186,3 +186,18 @@ fn min_does_at_least_as_well_as_a_loop_of_colors_k() {
         "--min ends at {reached}, the loop at {loop_low}"
     );
 }
+
+/// `--seed` seeds TabuCol under `--min` (the help says so), and is refused where nothing
+/// random runs.
+#[test]
+fn seed_is_taken_by_min_and_refused_by_colors_k() {
+    let graph = queen_graph(6);
+    for seed in ["1", "7"] {
+        let out = csp(&["color", graph.path(), "--min", "--seed", seed]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(colors_line(&stderr(&out)), (a088202()[5], true));
+    }
+    let out = csp(&["color", graph.path(), "--colors", "7", "--seed", "7"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--seed applies to"), "{}", stderr(&out));
+}

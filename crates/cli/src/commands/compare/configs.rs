@@ -1,6 +1,8 @@
 //! `Config`: one named configuration of a comparison, parsed from `fc+mrv+lcv`.
 
+use crate::args::{InferenceArg, ValOrderArg, VarOrderArg};
 use crate::search_options::SearchSettings;
+use clap::ValueEnum;
 use csp::{Inference, ValueOrder, VarOrder};
 
 /// A configuration and its name: the mode, then `+` and each non-default heuristic.
@@ -16,11 +18,9 @@ const MODES: [&str; 3] = ["none", "fc", "mac"];
 pub fn parse(text: &str, seed: u64) -> Result<Config, String> {
     let mut parts = text.trim().split('+').map(str::trim);
     let mode = parts.next().unwrap_or("");
-    let inference = match mode {
-        "none" => Inference::None,
-        "fc" => Inference::ForwardChecking,
-        "mac" => Inference::Mac,
-        _ => {
+    let inference = match InferenceArg::from_str(mode, false) {
+        Ok(arg) => Inference::from(arg),
+        Err(_) => {
             return Err(format!(
                 "configuration '{text}': '{mode}' is not a mode (none, fc or mac)"
             ))
@@ -36,45 +36,18 @@ pub fn parse(text: &str, seed: u64) -> Result<Config, String> {
     // Each kind of heuristic may be named once: `mac+lcv+desc` names two value orders.
     let (mut var_order, mut value_order): (Option<&str>, Option<&str>) = (None, None);
     for heuristic in parts {
-        let (slot, kind) = match heuristic {
-            "input" => {
-                search.var_order = VarOrder::Input;
-                (&mut var_order, "variable orders")
-            }
-            "mrv" => {
-                search.var_order = VarOrder::MinDomain;
-                (&mut var_order, "variable orders")
-            }
-            "dom-deg" => {
-                search.var_order = VarOrder::DomDeg;
-                (&mut var_order, "variable orders")
-            }
-            "dom-wdeg" => {
-                search.var_order = VarOrder::DomWdeg;
-                (&mut var_order, "variable orders")
-            }
-            "asc" => {
-                search.value_order = ValueOrder::Ascending;
-                (&mut value_order, "value orders")
-            }
-            "desc" => {
-                search.value_order = ValueOrder::Descending;
-                (&mut value_order, "value orders")
-            }
-            "lcv" => {
-                search.value_order = ValueOrder::LeastConstraining;
-                (&mut value_order, "value orders")
-            }
-            "random" => {
-                search.value_order = ValueOrder::Random { seed };
-                (&mut value_order, "value orders")
-            }
-            _ => {
-                return Err(format!(
-                    "configuration '{text}': '{heuristic}' is not a heuristic \
-                     (mrv, dom-deg, dom-wdeg, desc, lcv, random)"
-                ))
-            }
+        // The names are the ones --var-order and --val-order take.
+        let (slot, kind) = if let Ok(arg) = VarOrderArg::from_str(heuristic, false) {
+            search.var_order = VarOrder::from(arg);
+            (&mut var_order, "variable orders")
+        } else if let Ok(arg) = ValOrderArg::from_str(heuristic, false) {
+            search.value_order = arg.order(seed);
+            (&mut value_order, "value orders")
+        } else {
+            return Err(format!(
+                "configuration '{text}': '{heuristic}' is not a heuristic \
+                 (mrv, dom-deg, dom-wdeg, desc, lcv, random)"
+            ));
         };
         if let Some(earlier) = slot.replace(heuristic) {
             return Err(format!(

@@ -265,28 +265,9 @@ impl ColorJob {
             return Ok((Status::NoSolution, None, None));
         }
         let cliques = self.redundant_cliques(graph, poller)?;
-        let model = build(
-            ColoringModel::build(graph, k, &clique, poller)
-                .and_then(|mut model| model.add_cliques(&cliques, poller).map(|()| model)),
-        )?;
-        let mut found = None;
-        let summary = self
-            .search
-            .solver(&model.model)
-            .max_solutions(Some(1))
-            .limits(self.limits.clone())
-            .solve(|s| {
-                found = Some(model.colors(s));
-                ControlFlow::Break(())
-            });
+        let (summary, found) =
+            self.first_colouring(graph, k, &clique, &cliques, self.limits.clone(), poller)?;
         if let Some(colors) = found {
-            if !graph.is_proper(&colors) {
-                eprintln!("csp color: internal error: the colouring found is not proper");
-                return Err(Early::Failed(
-                    "no colouring printed".into(),
-                    Status::BadInput,
-                ));
-            }
             return Ok((Status::Success, Some(summary), Some(colors)));
         }
         let status = match stopped(&summary, signals) {
@@ -304,9 +285,45 @@ impl ColorJob {
         };
         Ok((status, Some(summary), None))
     }
-}
 
-impl ColorJob {
+    /// A search for a colouring with at most `k` colours, the colours of `clique` fixed and
+    /// all-different over `cliques`: its figures and the colouring found, checked proper.
+    fn first_colouring(
+        &self,
+        graph: &Graph,
+        k: u32,
+        clique: &[usize],
+        cliques: &[Vec<usize>],
+        limits: Limits,
+        poller: &mut Poller,
+    ) -> Result<(Summary, Option<Vec<u32>>), Early> {
+        let model = build(
+            ColoringModel::build(graph, k, clique, poller)
+                .and_then(|mut model| model.add_cliques(cliques, poller).map(|()| model)),
+        )?;
+        let mut found = None;
+        let summary = self
+            .search
+            .solver(&model.model)
+            .max_solutions(Some(1))
+            .limits(limits)
+            .solve(|s| {
+                found = Some(model.colors(s));
+                ControlFlow::Break(())
+            });
+        if found
+            .as_ref()
+            .is_some_and(|colors| !graph.is_proper(colors))
+        {
+            eprintln!("csp color: internal error: the colouring found is not proper");
+            return Err(Early::Failed(
+                "no colouring printed".into(),
+                Status::BadInput,
+            ));
+        }
+        Ok((summary, found))
+    }
+
     /// The cliques whose all-different constraints the model gets: none unless the search
     /// keeps arc consistency, where they prune more than the edges alone.
     fn redundant_cliques(

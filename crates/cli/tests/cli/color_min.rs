@@ -199,5 +199,9 @@ fn seed_is_taken_by_min_and_refused_by_colors_k() {
     }
     let out = csp(&["color", graph.path(), "--colors", "7", "--seed", "7"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--seed applies to"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--seed applies to"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -1,13 +1,12 @@
 //! `csp color --min`: the chromatic number, squeezed between a largest clique and colourings
 //! from DSATUR, TabuCol and then complete searches with one colour fewer each time.
 
-use super::{build, stopped, ColorJob, Done, Early};
+use super::{stopped, ColorJob, Done, Early};
 use crate::exit_code::Status;
 use crate::signals::Signals;
 use crate::wording::count;
-use coloring::{bounds, largest_clique, tabucol, ColoringModel, Graph, TabuSearch, CLIQUE_NODES};
+use coloring::{bounds, largest_clique, tabucol, Graph, TabuSearch, CLIQUE_NODES};
 use csp::{Limit, Limits, Outcome, Poller, Statistics, Summary};
-use std::ops::ControlFlow;
 
 /// TabuCol gives up on a number of colours after this many moves without fewer conflicts,
 /// plus [`TABU_STALL_PER_CELL`] per vertex and colour: larger graphs wander longer.
@@ -137,13 +136,6 @@ impl ColorJob {
         };
         while best.k > lower {
             let k = best.k - 1;
-            let built = ColoringModel::build(graph, k, &clique.members, poller)
-                .and_then(|mut model| model.add_cliques(&cliques, poller).map(|()| model));
-            let model = match build(built) {
-                Ok(model) => model,
-                Err(Early::Stopped(limit, _)) => return Ok(best.stopped(limit, signals)),
-                Err(early) => return Err(early),
-            };
             // The node limit is the run's, shared by its searches.
             let limits = Limits {
                 nodes: self
@@ -152,26 +144,15 @@ impl ColorJob {
                     .map(|nodes| nodes.saturating_sub(best.stats.nodes)),
                 ..self.limits.clone()
             };
-            let mut found = None;
-            let summary = self
-                .search
-                .solver(&model.model)
-                .max_solutions(Some(1))
-                .limits(limits)
-                .solve(|s| {
-                    found = Some(model.colors(s));
-                    ControlFlow::Break(())
-                });
+            let (summary, found) =
+                match self.first_colouring(graph, k, &clique.members, &cliques, limits, poller) {
+                    Ok(done) => done,
+                    Err(Early::Stopped(limit, _)) => return Ok(best.stopped(limit, signals)),
+                    Err(early) => return Err(early),
+                };
             best.stats.add(&summary.stats);
             match (found, summary.outcome) {
                 (Some(colors), _) => {
-                    if !graph.is_proper(&colors) {
-                        eprintln!("csp color: internal error: the colouring found is not proper");
-                        return Err(Early::Failed(
-                            "no colouring printed".into(),
-                            Status::BadInput,
-                        ));
-                    }
                     best.offer(colors);
                     eprintln!(
                         "csp color: the search finds a colouring with {}",

@@ -53,7 +53,7 @@ pub struct ColorJob {
 type Done = (Status, Option<Summary>, Option<Vec<u32>>);
 
 /// How a phase before the search ended early.
-enum Early {
+pub(crate) enum Early {
     /// A message for the user and the status to exit with.
     Failed(String, Status),
     /// A limit stopped the run while it was doing this (a phrase: "reading the graph").
@@ -86,58 +86,12 @@ impl ColorJob {
         })
     }
 
-    /// Reads the graph line by line, ticking `poller` per line.
-    fn read(&self, poller: &mut Poller) -> Result<DimacsGraph, Early> {
-        let name = self.file.display().to_string();
-        let failed = |message: String| Early::Failed(message, Status::BadInput);
-        let input: Box<dyn BufRead + Send> = if name == "-" {
-            if io::stdin().is_terminal() {
-                eprintln!(
-                    "csp color: reading a DIMACS graph from the terminal ('p edge V E', then \
-                     'e u v' lines); Ctrl-D ends it"
-                );
-            }
-            Box::new(BufReader::new(io::stdin()))
-        } else {
-            let file =
-                File::open(&self.file).map_err(|e| failed(format!("cannot read {name}: {e}")))?;
-            Box::new(BufReader::new(file))
-        };
-        let mut reader = DimacsReader::new();
-        let mut bad = None;
-        let read = input::for_each_line(input, poller, |number, bytes| {
-            let Ok(line) = std::str::from_utf8(bytes) else {
-                bad = Some(format!("{name}: line {number}: not valid UTF-8 text"));
-                return ControlFlow::Break(());
-            };
-            match reader.feed(number, line.trim_end_matches(['\n', '\r'])) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => {
-                    bad = Some(format!("{name}: {e}"));
-                    ControlFlow::Break(())
-                }
-            }
-        });
-        let last = match read {
-            Ok(last) => last,
-            Err(ReadStop::Io(line, e)) => return Err(failed(format!("{name}: line {line}: {e}"))),
-            Err(ReadStop::Limit(limit)) => return Err(Early::Stopped(limit, "reading the graph")),
-        };
-        if let Some(message) = bad {
-            return Err(failed(message));
-        }
-        reader
-            .finish(last)
-            .map_err(|e| failed(format!("{name}: {e}")))
-    }
-
     pub fn run(&self, signals: &Signals, mut out: Output) -> Status {
         for note in self.search.notes() {
             eprintln!("csp color: {note}");
         }
         let mut poller = Poller::new(&self.limits);
-        let result = self
-            .read(&mut poller)
+        let result = read_graph(&self.file, &mut poller)
             .and_then(|read| self.solve(&read, &mut poller, signals));
         let (status, summary, colors) = match result {
             Ok(done) => done,
@@ -337,6 +291,54 @@ impl ColorJob {
         coloring::clique_cover(graph, REDUNDANT_CLIQUE, poller)
             .map_err(|limit| Early::Stopped(limit, "covering the edges with cliques"))
     }
+}
+
+/// Reads the DIMACS graph in `file` (`-` for standard input) line by line, ticking `poller` per
+/// line: `csp color`'s and `csp compare color`'s reader.
+pub(crate) fn read_graph(
+    file: &std::path::Path,
+    poller: &mut Poller,
+) -> Result<DimacsGraph, Early> {
+    let name = file.display().to_string();
+    let failed = |message: String| Early::Failed(message, Status::BadInput);
+    let input: Box<dyn BufRead + Send> = if name == "-" {
+        if io::stdin().is_terminal() {
+            eprintln!(
+                "csp color: reading a DIMACS graph from the terminal ('p edge V E', then \
+                 'e u v' lines); Ctrl-D ends it"
+            );
+        }
+        Box::new(BufReader::new(io::stdin()))
+    } else {
+        let file = File::open(file).map_err(|e| failed(format!("cannot read {name}: {e}")))?;
+        Box::new(BufReader::new(file))
+    };
+    let mut reader = DimacsReader::new();
+    let mut bad = None;
+    let read = input::for_each_line(input, poller, |number, bytes| {
+        let Ok(line) = std::str::from_utf8(bytes) else {
+            bad = Some(format!("{name}: line {number}: not valid UTF-8 text"));
+            return ControlFlow::Break(());
+        };
+        match reader.feed(number, line.trim_end_matches(['\n', '\r'])) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                bad = Some(format!("{name}: {e}"));
+                ControlFlow::Break(())
+            }
+        }
+    });
+    let last = match read {
+        Ok(last) => last,
+        Err(ReadStop::Io(line, e)) => return Err(failed(format!("{name}: line {line}: {e}"))),
+        Err(ReadStop::Limit(limit)) => return Err(Early::Stopped(limit, "reading the graph")),
+    };
+    if let Some(message) = bad {
+        return Err(failed(message));
+    }
+    reader
+        .finish(last)
+        .map_err(|e| failed(format!("{name}: {e}")))
 }
 
 /// A model built, or why not: a stop, or a model error for the user.

@@ -11,6 +11,7 @@ mod configs;
 
 pub use configs::Config;
 
+use super::color::Early;
 pub use crate::args::{
     CompareArgs, CompareColorArgs, CompareCommand, CompareQueensArgs, CompareSudokuArgs,
     EncodingArg, TableFormat,
@@ -651,16 +652,11 @@ fn sudoku(
 fn color(args: &CompareColorArgs, signals: &Signals, out: &mut Output) -> Result<Status, Failure> {
     let settings = Settings::new(&args.compare, signals)?;
     let mut poller = settings.signal_poller();
-    let file = std::fs::File::open(&args.file)
-        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
-    let lines = read_text(Box::new(BufReader::new(file)), &mut poller)?;
-    let mut reader = coloring::DimacsReader::new();
-    for (number, line) in &lines {
-        reader
-            .feed(*number, line.trim_end_matches(['\n', '\r']))
-            .map_err(|e| e.to_string())?;
-    }
-    let read = reader.finish(lines.len()).map_err(|e| e.to_string())?;
+    let read = match super::color::read_graph(&args.file, &mut poller) {
+        Ok(read) => read,
+        Err(Early::Failed(message, _)) => return Err(message.into()),
+        Err(Early::Stopped(..)) => return Err(Failure::Stopped),
+    };
     let clique = match coloring::largest_clique(&read.graph, coloring::CLIQUE_NODES, &mut poller) {
         Ok(clique) => clique.members,
         Err(_) => return Err(Failure::Stopped),

@@ -1,7 +1,9 @@
 //! Property tests on random small models (proptest, fixed seed; `PROPTEST_CASES` sets the
 //! number of cases, 2,000 by default: a fifth of a second): every configuration finds exactly
 //! the brute-force solutions, and filtering keeps every supported value (and, for the
-//! propagators that promise generalised arc consistency, only those).
+//! propagators that promise generalised arc consistency, only those). Domains mix small values
+//! with far ones (the ends of `i32`, a billion either side), so that wide domains and the
+//! extremes of every constraint's arithmetic are tried too.
 
 use crate::common::{MODES, VALUE_ORDERS, VAR_ORDERS};
 use csp_toolkit::csp::constraints::{Compare, Member};
@@ -107,9 +109,26 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
     ]
 }
 
-/// Domains (non-empty subsets of -2..=3) and constraints on them.
+/// A domain value: mostly from -2..=3, sometimes one far away (the ends of `i32`, a billion
+/// either side), which makes the domain wide enough to be held as bounds and holes rather than
+/// a bitset and makes every constraint meet the extremes of its arithmetic.
+fn value() -> impl Strategy<Value = i32> {
+    prop_oneof![
+        12 => -2..=3i32,
+        1 => prop::sample::select(vec![
+            i32::MIN,
+            i32::MIN + 1,
+            -1_000_000_000,
+            1_000_000_000,
+            i32::MAX - 1,
+            i32::MAX,
+        ]),
+    ]
+}
+
+/// Domains (non-empty sets of `value()`s) and constraints on them.
 fn model_spec(max_constraints: usize) -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
-    prop::collection::vec(prop::collection::btree_set(-2..=3i32, 1..=4), 1..=4).prop_flat_map(
+    prop::collection::vec(prop::collection::btree_set(value(), 1..=4), 1..=4).prop_flat_map(
         move |domains| {
             let n = domains.len();
             (

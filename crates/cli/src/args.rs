@@ -108,7 +108,7 @@ Defaults: every solution, as boards, in lexicographic order of the column vector
 --count (or --threads) with none of --engine, --encoding, --inference, --var-order,
 --val-order, --seed and --trace uses the fastest configuration, the bitmask engine (N <= 64).
 
-Engines: csp (the general constraint engine; N <= 16,777,216 as memory allows), bitmask
+Engines: csp (the general constraint engine; N <= 131,072 as memory allows), bitmask
 (the classic three-mask backtracking; N <= 64; --threads T spreads it over T threads), and
 min-conflicts (local search for one solution of a huge board, with --first).
 

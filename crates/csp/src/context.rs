@@ -178,6 +178,18 @@ impl Context<'_> {
         self.store.domains.window64(var)
     }
 
+    /// The runs of consecutive values left in `var`, smallest first, as `(first, last)`: on a
+    /// wide domain, a handful of runs where its values are a billion.
+    pub fn ranges(&self, var: VarId) -> impl Iterator<Item = (i32, i32)> + '_ {
+        self.store.domains.ranges(var)
+    }
+
+    /// How many values `var` has left, in full: [`Context::size`] saturates at `u32::MAX`, which
+    /// only the widest domains reach.
+    pub fn size_u64(&self, var: VarId) -> u64 {
+        self.store.domains.size_u64(var)
+    }
+
     /// A copy of the values left in `var`, for loops that remove values while they walk.
     pub fn values_vec(&self, var: VarId) -> SmallVec<[i32; 64]> {
         self.store.domains.iter(var).collect()
@@ -212,7 +224,7 @@ impl Context<'_> {
 
     /// Removes every value of `var` in `low..=high`, a word of the bitset at a time. Returns
     /// how many values went, or the wipe-out it caused.
-    pub fn remove_range(&mut self, var: VarId, low: i32, high: i32) -> Result<u32, Conflict> {
+    pub fn remove_range(&mut self, var: VarId, low: i32, high: i32) -> Result<u64, Conflict> {
         if low > high {
             return Ok(0);
         }
@@ -228,7 +240,7 @@ impl Context<'_> {
         if removed == 0 {
             return Ok(0);
         }
-        self.store.pruned += u64::from(removed);
+        self.store.pruned += removed;
         self.store.note_changed(var);
         if self.store.domains.size(var) == 0 {
             return Err(Conflict {
@@ -240,7 +252,7 @@ impl Context<'_> {
     }
 
     /// Removes the values of `var` below `min`. Returns how many went, or the wipe-out.
-    pub fn set_min(&mut self, var: VarId, min: i32) -> Result<u32, Conflict> {
+    pub fn set_min(&mut self, var: VarId, min: i32) -> Result<u64, Conflict> {
         match min.checked_sub(1) {
             Some(below) => self.remove_range(var, i32::MIN, below),
             None => Ok(0),
@@ -248,7 +260,7 @@ impl Context<'_> {
     }
 
     /// Removes the values of `var` above `max`. Returns how many went, or the wipe-out.
-    pub fn set_max(&mut self, var: VarId, max: i32) -> Result<u32, Conflict> {
+    pub fn set_max(&mut self, var: VarId, max: i32) -> Result<u64, Conflict> {
         match max.checked_add(1) {
             Some(above) => self.remove_range(var, above, i32::MAX),
             None => Ok(0),
@@ -257,11 +269,36 @@ impl Context<'_> {
 
     /// Removes every value of `var` but `value`: a wipe-out if `value` is not in its domain.
     /// Returns how many values went.
-    pub fn fix(&mut self, var: VarId, value: i32) -> Result<u32, Conflict> {
+    pub fn fix(&mut self, var: VarId, value: i32) -> Result<u64, Conflict> {
         if !self.contains(var, value) {
             return self.remove_range(var, i32::MIN, i32::MAX);
         }
         Ok(self.set_min(var, value)? + self.set_max(var, value)?)
+    }
+
+    /// Keeps only the values of `var` inside `keep`, sorted disjoint runs `(first, last)` (in
+    /// `i64`, so that shifted bounds need no care), removing the gaps between them a range at
+    /// a time. Returns how many values went, or the wipe-out.
+    pub fn keep_only(
+        &mut self,
+        var: VarId,
+        keep: impl IntoIterator<Item = (i64, i64)>,
+    ) -> Result<u64, Conflict> {
+        let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+        let mut removed = 0;
+        // The next value not yet known to be kept, or None past i32::MAX.
+        let mut from = Some(i64::from(i32::MIN));
+        for (first, last) in keep {
+            let Some(start) = from else { break };
+            if first > start {
+                removed += self.remove_range(var, clamp(start), clamp(first - 1))?;
+            }
+            from = (last < i64::from(i32::MAX)).then(|| (last + 1).max(start));
+        }
+        if let Some(start) = from {
+            removed += self.remove_range(var, clamp(start), i32::MAX)?;
+        }
+        Ok(removed)
     }
 
     /// This constraint's working memory for the current search: buffers to reuse between

@@ -1,8 +1,11 @@
-//! Bitset domains for every variable in one flat word array, restored on backtrack from a trail.
+//! The domains of every variable of one search, restored on backtrack from a trail.
 //!
-//! Each variable owns a run of 64-bit words; bit `i` of the run stands for the value `base + i`.
-//! Every change to a word first records the word's old contents on the trail, so backtracking to
-//! a mark undoes exactly the changes made since, in reverse order. No domain is ever cloned.
+//! A variable whose span is narrow (see [`BITSET_SPAN_LIMIT`](crate::BITSET_SPAN_LIMIT)) owns a run of 64-bit words in one
+//! flat array; bit `i` of the run stands for the value `base + i`. Every change to a word first
+//! records the word's old contents on the trail, so backtracking to a mark undoes exactly the
+//! changes made since, in reverse order. No domain is ever cloned. A wider variable is an
+//! [`IntervalDomain`] (bounds and holes) with a trail of its own; the bitset paths test for it
+//! only where a value falls outside every run, so narrow domains pay nothing for it.
 //!
 //! When the variables' runs are (nearly) the same length, the words are striped: word `i` of
 //! every variable sits together, variable by variable. A constraint that walks its scope and
@@ -11,10 +14,13 @@
 //! variable. On 10,000 queens, where each domain is 157 words, that is the difference between
 //! a cache miss per check and a streamed scan.
 
+use crate::declared_domain::DeclaredDomain;
+use crate::interval_domain::{IntervalDomain, IntervalUndo};
 use crate::{Poller, VarId};
 
 /// Where one variable's bits live and which value bit 0 stands for: word `i` of the run is
-/// `words[first_word + i * stride]`.
+/// `words[first_word + i * stride]`. A wide variable has no words (`word_count` 0) and its
+/// `first_word` is its place among the interval domains.
 #[derive(Copy, Clone, Debug)]
 struct Layout {
     base: i32,
@@ -27,6 +33,12 @@ impl Layout {
     #[inline(always)]
     fn at(&self, i: usize) -> usize {
         self.first_word as usize + i * self.stride as usize
+    }
+
+    /// The interval domain's index, for a wide variable.
+    #[inline(always)]
+    fn interval(&self) -> Option<usize> {
+        (self.word_count == 0).then_some(self.first_word as usize)
     }
 }
 
@@ -44,22 +56,27 @@ struct TrailEntry {
     old: u64,
 }
 
-/// A position on the trail to come back to.
+/// A position on the trails to come back to: the bitset trail's and the intervals'.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) struct TrailMark(usize);
+pub(crate) struct TrailMark(usize, usize);
 
 /// The current domains of all variables of one search.
 #[derive(Clone, Debug)]
 pub(crate) struct Domains {
     words: Vec<u64>,
     layout: Vec<Layout>,
+    /// Each variable's size; a wide domain's saturates at `u32::MAX`.
     sizes: Vec<u32>,
     trail: Vec<TrailEntry>,
+    intervals: Vec<IntervalDomain>,
+    /// The variable of each interval domain.
+    interval_vars: Vec<u32>,
+    interval_trail: Vec<IntervalUndo>,
 }
 
 /// One variable's words, read through its layout.
 #[derive(Copy, Clone)]
-struct Run<'a> {
+pub(crate) struct Run<'a> {
     words: &'a [u64],
     layout: Layout,
 }
@@ -77,67 +94,101 @@ impl Run<'_> {
 }
 
 impl Domains {
-    /// Lays out the initial domains, each given as its base value and its bit words, ticking
-    /// `poller` once per variable: at 100,000 queens this copies 1.25 GB. Returns `None` when
-    /// the poller's limits stop it first.
+    /// Lays out the declared domains, ticking `poller` once per variable (or block of them):
+    /// at 100,000 queens this writes 1.25 GB of bits. Returns `None` when the poller's limits
+    /// stop it first.
     pub(crate) fn new<'a>(
-        initial: impl Iterator<Item = (i32, &'a [u64])>,
+        declared: impl Iterator<Item = &'a DeclaredDomain>,
         poller: &mut Poller,
     ) -> Option<Self> {
-        let initial: Vec<(i32, &[u64])> = initial.collect();
-        let count = initial.len();
-        let total: usize = initial.iter().map(|(_, bits)| bits.len()).sum();
-        let longest = initial
-            .iter()
-            .map(|(_, bits)| bits.len())
-            .max()
-            .unwrap_or(0);
+        Self::with_bitset_limit(declared, poller, crate::BITSET_SPAN_LIMIT)
+    }
+
+    /// As [`Domains::new`], with bitsets for spans up to `limit` (tests lower it to try the
+    /// interval domains on small spans).
+    pub(crate) fn with_bitset_limit<'a>(
+        declared: impl Iterator<Item = &'a DeclaredDomain>,
+        poller: &mut Poller,
+        limit: u64,
+    ) -> Option<Self> {
+        let declared: Vec<&DeclaredDomain> = declared.collect();
+        let count = declared.len();
+        let narrow = |d: &DeclaredDomain| d.span() <= limit;
+        let word_count = |d: &DeclaredDomain| {
+            if narrow(d) {
+                d.span().div_ceil(64) as usize
+            } else {
+                0
+            }
+        };
+        let total: usize = declared.iter().map(|d| word_count(d)).sum();
+        let longest = declared.iter().map(|d| word_count(d)).max().unwrap_or(0);
         // Striping pads every run to the longest; allow it while the padding stays under a
         // quarter of the words.
         let striped = longest * count <= total + total / 4;
-        let mut domains = Domains {
-            words: Vec::new(),
-            layout: Vec::with_capacity(count),
-            sizes: Vec::with_capacity(count),
-            trail: Vec::new(),
-        };
+        let mut domains = Domains::empty();
+        domains.layout.reserve_exact(count);
+        domains.sizes.reserve_exact(count);
         let mut next_free = 0;
-        for (var, &(base, bits)) in initial.iter().enumerate() {
-            let word_count = bits.len() as u32;
+        for (var, d) in declared.iter().enumerate() {
+            let size = d.span()
+                - d.holes
+                    .iter()
+                    .map(|&(a, b)| (b - a) as u64 + 1)
+                    .sum::<u64>();
+            domains.sizes.push(u32::try_from(size).unwrap_or(u32::MAX));
+            if !narrow(d) {
+                domains.layout.push(Layout {
+                    base: d.low,
+                    first_word: domains.intervals.len() as u32,
+                    word_count: 0,
+                    stride: 0,
+                });
+                domains
+                    .intervals
+                    .push(IntervalDomain::new(d.low, d.high, &d.holes));
+                domains.interval_vars.push(var as u32);
+                continue;
+            }
+            let words = word_count(d) as u32;
             domains.layout.push(if striped {
                 Layout {
-                    base,
+                    base: d.low,
                     first_word: var as u32,
-                    word_count,
+                    word_count: words,
                     stride: count as u32,
                 }
             } else {
                 let first_word = next_free as u32;
-                next_free += bits.len();
+                next_free += words as usize;
                 Layout {
-                    base,
+                    base: d.low,
                     first_word,
-                    word_count,
+                    word_count: words,
                     stride: 1,
                 }
             });
-            domains
-                .sizes
-                .push(bits.iter().map(|w| w.count_ones()).sum());
         }
         if striped {
             // A block of variables at a time, word by word across the block: the writes then
-            // go in runs of a block's words and the reads in runs of each variable's words.
-            // Variable by variable touched a new page with every word written, word by word
-            // across all variables read a new page with every word read (at 100,000 queens,
-            // either took about 6 s, most of it page faults and TLB misses).
+            // go in runs of a block's words. Variable by variable touched a new page with every
+            // word written (at 100,000 queens that took about 6 s, most of it page faults and
+            // TLB misses). Only domains with holes are spelled out as bits first.
             domains.words = vec![0; longest * count];
-            for (block, firsts) in initial.chunks(TRANSPOSE_BLOCK).enumerate() {
+            for (block, firsts) in declared.chunks(TRANSPOSE_BLOCK).enumerate() {
                 let first = block * TRANSPOSE_BLOCK;
+                let spelled: Vec<Option<Vec<u64>>> = firsts
+                    .iter()
+                    .map(|d| (narrow(d) && !d.holes.is_empty()).then(|| d.bits()))
+                    .collect();
                 for i in 0..longest {
                     let row = &mut domains.words[i * count + first..][..firsts.len()];
-                    for (slot, &(_, bits)) in row.iter_mut().zip(firsts) {
-                        *slot = bits.get(i).copied().unwrap_or(0);
+                    for ((slot, d), bits) in row.iter_mut().zip(firsts).zip(&spelled) {
+                        *slot = match bits {
+                            Some(bits) => bits.get(i).copied().unwrap_or(0),
+                            None if narrow(d) => d.full_word(i),
+                            None => 0,
+                        };
                     }
                 }
                 if !poller.tick() {
@@ -146,8 +197,8 @@ impl Domains {
             }
         } else {
             domains.words.reserve_exact(total);
-            for &(_, bits) in &initial {
-                domains.words.extend_from_slice(bits);
+            for d in declared.iter().filter(|d| narrow(d)) {
+                domains.words.extend_from_slice(&d.bits());
                 if !poller.tick() {
                     return None;
                 }
@@ -163,6 +214,9 @@ impl Domains {
             layout: Vec::new(),
             sizes: Vec::new(),
             trail: Vec::new(),
+            intervals: Vec::new(),
+            interval_vars: Vec::new(),
+            interval_trail: Vec::new(),
         }
     }
 
@@ -204,12 +258,31 @@ impl Domains {
     pub(crate) fn contains(&self, var: VarId, value: i32) -> bool {
         match self.locate(var, value) {
             Some((word, bit)) => self.words[word] & bit != 0,
-            None => false,
+            None => self.interval(var).is_some_and(|d| d.contains(value)),
+        }
+    }
+
+    /// The interval domain of a wide variable.
+    #[inline]
+    fn interval(&self, var: VarId) -> Option<&IntervalDomain> {
+        self.layout[var.index()]
+            .interval()
+            .map(|i| &self.intervals[i])
+    }
+
+    /// A wide variable's size in full (`size` saturates at `u32::MAX`).
+    pub(crate) fn size_u64(&self, var: VarId) -> u64 {
+        match self.interval(var) {
+            Some(d) => d.size(),
+            None => u64::from(self.size(var)),
         }
     }
 
     /// The smallest value left, or `None` for an empty domain.
     pub(crate) fn min(&self, var: VarId) -> Option<i32> {
+        if let Some(d) = self.interval(var) {
+            return d.min();
+        }
         let (words, base) = self.run(var);
         (0..words.len())
             .find(|&i| words.get(i) != 0)
@@ -218,6 +291,9 @@ impl Domains {
 
     /// The largest value left, or `None` for an empty domain.
     pub(crate) fn max(&self, var: VarId) -> Option<i32> {
+        if let Some(d) = self.interval(var) {
+            return d.max();
+        }
         let (words, base) = self.run(var);
         (0..words.len())
             .rev()
@@ -237,6 +313,9 @@ impl Domains {
 
     /// The smallest value strictly greater than `after` (or the smallest of all when `None`).
     pub(crate) fn next_above(&self, var: VarId, after: Option<i32>) -> Option<i32> {
+        if let Some(d) = self.interval(var) {
+            return d.next_above(after);
+        }
         let (words, base) = self.run(var);
         let start = match after {
             None => 0,
@@ -268,6 +347,9 @@ impl Domains {
 
     /// The largest value strictly smaller than `before` (or the largest of all when `None`).
     pub(crate) fn next_below(&self, var: VarId, before: Option<i32>) -> Option<i32> {
+        if let Some(d) = self.interval(var) {
+            return d.next_below(before);
+        }
         let (words, base) = self.run(var);
         let end = match before {
             None => words.len() * 64,
@@ -306,6 +388,12 @@ impl Domains {
         if i64::from(max) - i64::from(min) >= 64 {
             return None;
         }
+        if let Some(d) = self.interval(var) {
+            let bits = self
+                .iter_interval(d)
+                .fold(0u64, |bits, v| bits | 1 << (v - min));
+            return Some((min, bits));
+        }
         let (words, base) = self.run(var);
         let offset = (i64::from(min) - i64::from(base)) as usize;
         let (index, shift) = (offset / 64, offset % 64);
@@ -322,12 +410,59 @@ impl Domains {
 
     /// The values of `var`, smallest first.
     pub(crate) fn iter(&self, var: VarId) -> DomainIter<'_> {
+        if let Some(d) = self.interval(var) {
+            return self.iter_interval(d);
+        }
         let (words, base) = self.run(var);
-        DomainIter {
+        DomainIter::Bits {
             words,
             base,
             index: 0,
             current: if words.len() > 0 { words.get(0) } else { 0 },
+        }
+    }
+
+    fn iter_interval<'a>(&self, d: &'a IntervalDomain) -> DomainIter<'a> {
+        DomainIter::Interval {
+            domain: d,
+            next: d.min(),
+        }
+    }
+
+    /// The maximal runs of consecutive values of `var`, smallest first, as `(first, last)`.
+    pub(crate) fn ranges(&self, var: VarId) -> RangeIter<'_> {
+        RangeIter {
+            domains: self,
+            var,
+            next: self.min(var),
+        }
+    }
+
+    /// The last value of the run of consecutive values that starts at `v` (in the domain).
+    fn run_end(&self, var: VarId, v: i32) -> i32 {
+        if let Some(d) = self.interval(var) {
+            return d.run_end(v);
+        }
+        // The first value above v that is missing, less one; a word at a time.
+        let l = self.layout[var.index()];
+        let offset = (i64::from(v) - i64::from(l.base)) as usize;
+        let mut index = offset / 64;
+        // Ones from v's bit up, then the first zero above them.
+        // (only the bits that came from the word: the zeros shifted in are not gaps).
+        let mut word = !(self.words[l.at(index)] >> (offset % 64)) & (!0u64 >> (offset % 64));
+        let mut shift = offset % 64;
+        loop {
+            if word != 0 {
+                let end = index * 64 + shift + word.trailing_zeros() as usize;
+                let end = end.min(l.word_count as usize * 64);
+                return l.base + end as i32 - 1;
+            }
+            index += 1;
+            shift = 0;
+            if index == l.word_count as usize {
+                return l.base + (index * 64) as i32 - 1;
+            }
+            word = !self.words[l.at(index)];
         }
     }
 
@@ -352,13 +487,29 @@ impl Domains {
                 self.write_word(var, word, self.words[word] & !bit, new_size);
                 true
             }
-            _ => false,
+            Some(_) => false,
+            None => self.remove_range_interval(var, value, value) > 0,
         }
     }
 
+    /// `remove_range` on a wide variable (nothing for a narrow one).
+    #[cold]
+    fn remove_range_interval(&mut self, var: VarId, low: i32, high: i32) -> u64 {
+        let Some(i) = self.layout[var.index()].interval() else {
+            return 0;
+        };
+        let d = &mut self.intervals[i];
+        let removed = d.remove_range(i as u32, low, high, &mut self.interval_trail);
+        self.sizes[var.index()] = u32::try_from(d.size()).unwrap_or(u32::MAX);
+        removed
+    }
+
     /// Removes every value of `var` in `low..=high`, a word at a time; returns how many went.
-    pub(crate) fn remove_range(&mut self, var: VarId, low: i32, high: i32) -> u32 {
+    pub(crate) fn remove_range(&mut self, var: VarId, low: i32, high: i32) -> u64 {
         let l = self.layout[var.index()];
+        if l.interval().is_some() {
+            return self.remove_range_interval(var, low, high);
+        }
         // The range in bit offsets of the run, clamped to the run.
         let first = (i64::from(low) - i64::from(l.base)).max(0);
         let last = (i64::from(high) - i64::from(l.base)).min(i64::from(l.word_count) * 64 - 1);
@@ -375,7 +526,7 @@ impl Domains {
             let word = l.at(i);
             let gone = self.words[word] & mask;
             if gone != 0 {
-                removed += gone.count_ones();
+                removed += u64::from(gone.count_ones());
                 let new_size = self.sizes[var.index()] - gone.count_ones();
                 self.write_word(var, word, self.words[word] & !mask, new_size);
             }
@@ -385,10 +536,17 @@ impl Domains {
 
     /// Reduces `var` to the single value `value`, which must be in its domain.
     pub(crate) fn assign(&mut self, var: VarId, value: i32) {
+        let l = self.layout[var.index()];
+        if let Some(i) = l.interval() {
+            if self.intervals[i].contains(value) {
+                self.intervals[i].assign(i as u32, value, &mut self.interval_trail);
+                self.sizes[var.index()] = 1;
+            }
+            return;
+        }
         let Some((target, bit)) = self.locate(var, value) else {
             return;
         };
-        let l = self.layout[var.index()];
         for i in 0..l.word_count as usize {
             let word = l.at(i);
             let new = if word == target { bit } else { 0 };
@@ -400,7 +558,7 @@ impl Domains {
 
     #[inline]
     pub(crate) fn mark(&self) -> TrailMark {
-        TrailMark(self.trail.len())
+        TrailMark(self.trail.len(), self.interval_trail.len())
     }
 
     /// Undoes every change made since `mark`.
@@ -413,15 +571,29 @@ impl Domains {
                 *word = entry.old;
             }
         }
+        while self.interval_trail.len() > mark.1 {
+            if let Some(record) = self.interval_trail.pop() {
+                let i = record.index();
+                self.intervals[i].undo(record);
+                self.sizes[self.interval_vars[i] as usize] =
+                    u32::try_from(self.intervals[i].size()).unwrap_or(u32::MAX);
+            }
+        }
     }
 }
 
 /// The values of one domain in ascending order.
-pub(crate) struct DomainIter<'a> {
-    words: Run<'a>,
-    base: i32,
-    index: usize,
-    current: u64,
+pub(crate) enum DomainIter<'a> {
+    Bits {
+        words: Run<'a>,
+        base: i32,
+        index: usize,
+        current: u64,
+    },
+    Interval {
+        domain: &'a IntervalDomain,
+        next: Option<i32>,
+    },
 }
 
 impl Iterator for DomainIter<'_> {
@@ -429,21 +601,51 @@ impl Iterator for DomainIter<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<i32> {
-        loop {
-            if self.current != 0 {
-                let bit = self.current.trailing_zeros();
-                self.current &= self.current - 1;
-                return Some(self.base + (self.index * 64) as i32 + bit as i32);
+        match self {
+            DomainIter::Bits {
+                words,
+                base,
+                index,
+                current,
+            } => loop {
+                if *current != 0 {
+                    let bit = current.trailing_zeros();
+                    *current &= *current - 1;
+                    return Some(*base + (*index * 64) as i32 + bit as i32);
+                }
+                *index += 1;
+                if *index >= words.len() {
+                    return None;
+                }
+                *current = words.get(*index);
+            },
+            DomainIter::Interval { domain, next } => {
+                let v = (*next)?;
+                *next = domain.next_above(Some(v));
+                Some(v)
             }
-            self.index += 1;
-            if self.index >= self.words.len() {
-                return None;
-            }
-            self.current = self.words.get(self.index);
         }
+    }
+}
+
+/// The runs of consecutive values of one domain, smallest first.
+pub(crate) struct RangeIter<'a> {
+    domains: &'a Domains,
+    var: VarId,
+    next: Option<i32>,
+}
+
+impl Iterator for RangeIter<'_> {
+    type Item = (i32, i32);
+
+    fn next(&mut self) -> Option<(i32, i32)> {
+        let first = self.next?;
+        let last = self.domains.run_end(self.var, first);
+        self.next = self.domains.next_above(self.var, Some(last));
+        Some((first, last))
     }
 }
 
 #[cfg(test)]
 #[path = "tests/domain.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -9,13 +9,9 @@ use std::fmt;
 pub enum ModelError {
     /// A variable was given no values at all.
     EmptyDomain,
-    /// A domain spans more values than a bitset domain may hold.
-    DomainTooLarge {
-        /// The number of values between the smallest and the largest, inclusive.
-        span: u64,
-        /// The largest span allowed, [`MAX_DOMAIN_SPAN`](crate::MAX_DOMAIN_SPAN).
-        max: u64,
-    },
+    /// A value the model needs (a bound, a coefficient times a bound) lies outside `i32`;
+    /// the text says which.
+    OutOfRange(String),
     /// A constraint names a variable that this model does not have.
     UnknownVariable(VarId),
     /// A constraint was given no variables.
@@ -40,8 +36,11 @@ impl fmt::Display for ModelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ModelError::EmptyDomain => write!(f, "a variable has an empty domain"),
-            ModelError::DomainTooLarge { span, max } => {
-                write!(f, "a domain spans {span} values; at most {max} are allowed")
+            ModelError::OutOfRange(what) => {
+                write!(
+                    f,
+                    "{what} lies outside the 32-bit integers the engine holds"
+                )
             }
             ModelError::UnknownVariable(v) => write!(f, "unknown variable {v}"),
             ModelError::EmptyScope => write!(f, "a constraint needs at least one variable"),

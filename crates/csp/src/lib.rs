@@ -1,4 +1,4 @@
-//! A finite-domain constraint engine: bitset domains, propagation, and backtracking search.
+//! A finite-domain constraint engine: domains over any `i32` range, propagation, and search.
 //!
 //! Build a [`Model`] of integer variables and constraints, then solve it with a [`Solver`],
 //! choosing how much to infer after each assignment ([`Inference`]: plain backtracking, forward
@@ -44,9 +44,11 @@
 mod constraint;
 pub mod constraints;
 mod context;
+mod declared_domain;
 mod domain;
 mod error;
 mod ids;
+mod interval_domain;
 mod model;
 mod rng;
 mod search;
@@ -54,9 +56,10 @@ mod search;
 pub use constraint::Constraint;
 pub use constraints::{LinearOp, Relation};
 pub use context::{Conflict, ConflictKind, Context};
+pub use declared_domain::BITSET_SPAN_LIMIT;
 pub use error::ModelError;
 pub use ids::{ConstraintId, VarId};
-pub use model::{Model, Reification, MAX_DOMAIN_SPAN};
+pub use model::{Model, Reification};
 pub use rng::SplitMix64;
 pub use search::{
     Inference, Limit, Limits, NoObserver, Observer, Outcome, Poller, Sense, Solution, Solutions,

@@ -3,6 +3,7 @@
 use crate::constraints::{
     AllDifferent, Binary, Compare, Linear, LinearOp, Member, NotEqual, Reifiable, Reified, Relation,
 };
+use crate::declared_domain::DeclaredDomain;
 use crate::{Constraint, ConstraintId, ModelError, VarId};
 use std::borrow::Cow;
 use std::ops::RangeInclusive;
@@ -16,15 +17,11 @@ pub enum Reification {
     Half,
 }
 
-/// The most values one domain may span, from its smallest to its largest (2^24, 2 MiB of bits).
-pub const MAX_DOMAIN_SPAN: u64 = 1 << 24;
-
-/// One variable as declared: its name and its initial domain as bits above `base`.
+/// One variable as declared: its name and its initial domain.
 #[derive(Clone, Debug)]
 pub(crate) struct VarDecl {
     pub(crate) name: Option<String>,
-    pub(crate) base: i32,
-    pub(crate) bits: Vec<u64>,
+    pub(crate) domain: DeclaredDomain,
 }
 
 /// A constraint satisfaction problem: variables, their domains, and constraints.
@@ -57,9 +54,11 @@ impl Model {
         Model::default()
     }
 
-    /// A variable over the integers in `range`.
+    /// A variable over the integers in `range`, any range of `i32`: a narrow one is held as a
+    /// bitset, a wide one (such as `0..=1_000_000_000`) as bounds and holes, whose memory does
+    /// not grow with the span.
     pub fn new_var(&mut self, range: RangeInclusive<i32>) -> Result<VarId, ModelError> {
-        self.add_var(None, range.start()..=range.end())
+        self.push_var(None, DeclaredDomain::range(*range.start(), *range.end())?)
     }
 
     /// A named variable over the integers in `range`; the name shows in traces.
@@ -68,7 +67,13 @@ impl Model {
         name: impl Into<String>,
         range: RangeInclusive<i32>,
     ) -> Result<VarId, ModelError> {
-        self.add_var(Some(name.into()), range.start()..=range.end())
+        let domain = DeclaredDomain::range(*range.start(), *range.end())?;
+        self.push_var(Some(name.into()), domain)
+    }
+
+    /// A 0/1 variable, for Booleans (false is 0, true is 1).
+    pub fn new_bool(&mut self) -> Result<VarId, ModelError> {
+        self.new_var(0..=1)
     }
 
     /// A variable over exactly `values` (in any order; duplicates are ignored).
@@ -77,58 +82,16 @@ impl Model {
         name: Option<&str>,
         values: &[i32],
     ) -> Result<VarId, ModelError> {
-        let (Some(&low), Some(&high)) = (values.iter().min(), values.iter().max()) else {
-            return Err(ModelError::EmptyDomain);
-        };
-        let mut bits = self.empty_bits(low, high)?;
-        for &v in values {
-            let offset = (i64::from(v) - i64::from(low)) as usize;
-            bits[offset / 64] |= 1 << (offset % 64);
-        }
-        self.push_var(name.map(str::to_owned), low, bits)
-    }
-
-    fn empty_bits(&self, low: i32, high: i32) -> Result<Vec<u64>, ModelError> {
-        if high < low {
-            return Err(ModelError::EmptyDomain);
-        }
-        let span = (i64::from(high) - i64::from(low) + 1) as u64;
-        if span > MAX_DOMAIN_SPAN {
-            return Err(ModelError::DomainTooLarge {
-                span,
-                max: MAX_DOMAIN_SPAN,
-            });
-        }
-        Ok(vec![0u64; span.div_ceil(64) as usize])
-    }
-
-    /// A variable over the whole of `range`, its words filled whole rather than bit by bit
-    /// (10,000 queens declare 10^8 values).
-    fn add_var(
-        &mut self,
-        name: Option<String>,
-        range: RangeInclusive<&i32>,
-    ) -> Result<VarId, ModelError> {
-        let (low, high) = (**range.start(), **range.end());
-        let mut bits = self.empty_bits(low, high)?;
-        let span = (i64::from(high) - i64::from(low) + 1) as usize;
-        bits.fill(!0);
-        if span % 64 != 0 {
-            if let Some(top) = bits.last_mut() {
-                *top = (1u64 << (span % 64)) - 1;
-            }
-        }
-        self.push_var(name, low, bits)
+        self.push_var(name.map(str::to_owned), DeclaredDomain::values(values)?)
     }
 
     fn push_var(
         &mut self,
         name: Option<String>,
-        base: i32,
-        bits: Vec<u64>,
+        domain: DeclaredDomain,
     ) -> Result<VarId, ModelError> {
         let id = u32::try_from(self.vars.len()).map_err(|_| ModelError::TooMany)?;
-        self.vars.push(VarDecl { name, base, bits });
+        self.vars.push(VarDecl { name, domain });
         self.watchers.push(Vec::new());
         Ok(VarId(id))
     }
@@ -348,20 +311,24 @@ impl Model {
         self.namer = Some(Namer(Box::new(rule)));
     }
 
-    /// The initial domain of `var`, smallest value first.
+    /// The initial domain of `var`, smallest value first (every value: mind wide domains).
     pub fn initial_domain(&self, var: VarId) -> Vec<i32> {
-        let Some(decl) = self.vars.get(var.index()) else {
-            return Vec::new();
-        };
-        let mut values = Vec::new();
-        for (i, &word) in decl.bits.iter().enumerate() {
-            let mut w = word;
-            while w != 0 {
-                values.push(decl.base + (i * 64) as i32 + w.trailing_zeros() as i32);
-                w &= w - 1;
-            }
-        }
-        values
+        self.initial_values(var).collect()
+    }
+
+    /// The initial domain of `var`, smallest value first, one at a time.
+    pub fn initial_values(&self, var: VarId) -> impl Iterator<Item = i32> + '_ {
+        self.vars
+            .get(var.index())
+            .into_iter()
+            .flat_map(|d| d.domain.iter())
+    }
+
+    /// The smallest and largest values of `var`'s initial domain.
+    pub fn initial_bounds(&self, var: VarId) -> Option<(i32, i32)> {
+        self.vars
+            .get(var.index())
+            .map(|d| (d.domain.low, d.domain.high))
     }
 
     /// The constraint with this id.

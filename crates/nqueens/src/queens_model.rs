@@ -24,10 +24,9 @@ impl QueensModel {
     pub fn build(n: usize, encoding: Encoding, poller: &mut Poller) -> Result<Self, ModelError> {
         let stopped =
             |poller: &Poller| ModelError::Stopped(poller.stopped().unwrap_or(Limit::Cancelled));
-        let last = i32::try_from(n).map_err(|_| ModelError::DomainTooLarge {
-            span: n as u64,
-            max: csp::MAX_DOMAIN_SPAN,
-        })? - 1;
+        let last = i32::try_from(n)
+            .map_err(|_| ModelError::OutOfRange(format!("the board size {n}")))?
+            - 1;
         let mut model = Model::new();
         let mut rows = Vec::with_capacity(n);
         for i in 0..n {

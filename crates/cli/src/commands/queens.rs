@@ -639,16 +639,17 @@ fn check_csp_size(n: u64, engine: EngineArg, encoding: Encoding) -> Result<usize
     if engine == EngineArg::Bitmask {
         return Ok(n as usize);
     }
-    if n > csp::MAX_DOMAIN_SPAN {
+    // Wider domains are held as bounds and holes, slow for a board's thousands of holes.
+    if n > csp::BITSET_SPAN_LIMIT {
         return Err(format!(
             "N = {n} is too large for the csp engine (at most {}); for one solution, use \
              --engine min-conflicts --first",
-            csp::MAX_DOMAIN_SPAN
+            csp::BITSET_SPAN_LIMIT
         ));
     }
-    // Two copies of every domain (the model's and the search's) plus, for the binary
-    // encoding, the 3·n(n-1)/2 constraints at about 120 bytes each with their names.
-    let domain_bytes = 2 * n * n.div_ceil(64) * 8;
+    // The search's bitset domains plus, for the binary encoding, the 3·n(n-1)/2 constraints
+    // at about 120 bytes each with their names.
+    let domain_bytes = n * n.div_ceil(64) * 8;
     let constraint_bytes = match encoding {
         Encoding::Binary => 3 * n * n.saturating_sub(1) / 2 * 120,
         Encoding::AllDiff => 0,

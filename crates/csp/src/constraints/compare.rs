@@ -117,14 +117,6 @@ impl Compare {
         }
     }
 
-    /// Whether the right side can take `value`.
-    fn right_contains(&self, ctx: &Context<'_>, value: i64) -> bool {
-        match self.y() {
-            None => value == self.offset,
-            Some(y) => i32::try_from(value - self.offset).is_ok_and(|v| ctx.contains(y, v)),
-        }
-    }
-
     /// Whether `relation` holds whatever values the variables take.
     fn entailed(&self, relation: Relation, ctx: &Context<'_>) -> bool {
         if self.on_itself() {
@@ -143,13 +135,12 @@ impl Compare {
             Relation::Gt => x_min > r_max,
             Relation::Ge => x_min >= r_max,
             Relation::Eq => x_min == x_max && r_min == r_max && x_min == r_min,
-            Relation::Ne => {
-                x_max < r_min
-                    || x_min > r_max
-                    || ctx
-                        .values(x)
-                        .all(|v| !self.right_contains(ctx, i64::from(v)))
-            }
+            Relation::Ne => match self.y() {
+                None => !i32::try_from(self.offset).is_ok_and(|v| ctx.contains(x, v)),
+                Some(y) => {
+                    x_max < r_min || x_min > r_max || shared_runs(ctx, x, y, self.offset).is_empty()
+                }
+            },
         }
     }
 
@@ -198,17 +189,10 @@ impl Compare {
                     Err(_) => ctx.remove_range(x, i32::MIN, i32::MAX).map(|_| ()),
                 },
                 Some(y) => {
-                    for v in ctx.values_vec(x) {
-                        if !self.right_contains(ctx, i64::from(v)) {
-                            ctx.remove(x, v)?;
-                        }
-                    }
-                    for v in ctx.values_vec(y) {
-                        let partner = i64::from(v) + c;
-                        if !i32::try_from(partner).is_ok_and(|p| ctx.contains(x, p)) {
-                            ctx.remove(y, v)?;
-                        }
-                    }
+                    // x keeps the values y + c can take, y those x - c can, a run at a time.
+                    let shared = shared_runs(ctx, x, y, c);
+                    ctx.keep_only(x, shared.iter().copied())?;
+                    ctx.keep_only(y, shared.iter().map(|&(a, b)| (a - c, b - c)))?;
                     Ok(())
                 }
             },
@@ -334,4 +318,28 @@ impl Reifiable for Compare {
     fn describe(&self) -> String {
         self.describe_with(self.relation)
     }
+}
+
+/// The runs of values that `x` and `y + c` can both take, smallest first: a merge of the two
+/// domains' runs, whose cost is their number of runs, not of values.
+fn shared_runs(ctx: &Context<'_>, x: VarId, y: VarId, c: i64) -> SmallVec<[(i64, i64); 8]> {
+    let mut shared = SmallVec::new();
+    let mut left = ctx.ranges(x).map(|(a, b)| (i64::from(a), i64::from(b)));
+    let mut right = ctx
+        .ranges(y)
+        .map(|(a, b)| (i64::from(a) + c, i64::from(b) + c));
+    let (mut l, mut r) = (left.next(), right.next());
+    while let (Some((la, lb)), Some((ra, rb))) = (l, r) {
+        let (a, b) = (la.max(ra), lb.min(rb));
+        if a <= b {
+            shared.push((a, b));
+        }
+        // Move past the run that ends first.
+        if lb < rb {
+            l = left.next();
+        } else {
+            r = right.next();
+        }
+    }
+    shared
 }

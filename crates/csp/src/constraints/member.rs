@@ -37,18 +37,34 @@ impl Member {
             }
             return Ok(());
         }
-        // The gaps of S: below its first value, between two values, above its last.
-        let Some((&first, &last)) = self.values.first().zip(self.values.last()) else {
-            return ctx.remove_range(x, i32::MIN, i32::MAX).map(|_| ());
-        };
-        ctx.set_min(x, first)?;
-        ctx.set_max(x, last)?;
-        for pair in self.values.windows(2) {
-            if pair[1] - pair[0] > 1 {
-                ctx.remove_range(x, pair[0] + 1, pair[1] - 1)?;
+        // The gaps of S go, below its first value, between two values, above its last.
+        ctx.keep_only(x, self.runs()).map(|_| ())
+    }
+
+    /// `S` as runs of consecutive values, smallest first.
+    fn runs(&self) -> impl Iterator<Item = (i64, i64)> + '_ {
+        let mut i = 0;
+        std::iter::from_fn(move || {
+            let first = *self.values.get(i)?;
+            let mut last = first;
+            i += 1;
+            while self
+                .values
+                .get(i)
+                .is_some_and(|&v| i64::from(v) == i64::from(last) + 1)
+            {
+                last = self.values[i];
+                i += 1;
             }
-        }
-        Ok(())
+            Some((i64::from(first), i64::from(last)))
+        })
+    }
+
+    /// How many values of `S` lie in `a..=b`.
+    fn count_within(&self, a: i32, b: i32) -> u64 {
+        let from = self.values.partition_point(|&v| v < a);
+        let to = self.values.partition_point(|&v| v <= b);
+        (to - from) as u64
     }
 }
 
@@ -94,10 +110,12 @@ impl Reifiable for Member {
 
     fn entailed(&self, negated: bool, ctx: &Context<'_>) -> bool {
         let x = self.var[0];
+        // Run by run, so that a wide domain costs its runs, not its values.
         if negated {
-            ctx.values(x).all(|v| !self.contains(v))
+            ctx.ranges(x).all(|(a, b)| self.count_within(a, b) == 0)
         } else {
-            ctx.values(x).all(|v| self.contains(v))
+            ctx.ranges(x)
+                .all(|(a, b)| self.count_within(a, b) == (i64::from(b) - i64::from(a) + 1) as u64)
         }
     }
 

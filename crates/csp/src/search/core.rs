@@ -56,8 +56,8 @@ impl<'m> Core<'m> {
         limits: &Limits,
     ) -> Self {
         let mut poller = Poller::new(limits);
-        let initial = || model.vars.iter().map(|v| (v.base, v.bits.as_slice()));
-        let (domains, interrupted) = match Domains::new(initial(), &mut poller) {
+        let declared = model.vars.iter().map(|v| &v.domain);
+        let (domains, interrupted) = match Domains::new(declared, &mut poller) {
             Some(domains) => (domains, None),
             None => (Domains::empty(), poller.stopped()),
         };
@@ -217,16 +217,8 @@ impl<'m> Core<'m> {
                 _ => Ok(()),
             }
         } else {
-            let mut result = Ok(());
-            for v in ctx.values_vec(bound.var) {
-                if outside(v) {
-                    if let Err(conflict) = ctx.remove(bound.var, v) {
-                        result = Err(conflict);
-                        break;
-                    }
-                }
-            }
-            result
+            ctx.keep_only(bound.var, [(bound.low, bound.high)])
+                .map(|_| ())
         };
         if self.store.log_prunes {
             for (var, value) in self.store.prune_log.drain(..) {

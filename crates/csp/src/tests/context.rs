@@ -7,13 +7,16 @@ use crate::{ConstraintId, Poller, SplitMix64, VarId};
 /// One variable whose domain has `words` words from `base`, each bit kept with chance 3/4.
 fn random_domains(rng: &mut SplitMix64, base: i32, words: usize) -> Domains {
     let bits: Vec<u64> = (0..words)
-        .map(|_| rng.next_u64() | rng.next_u64())
+        .map(|_| rng.next_u64() | rng.next_u64() | 1)
         .collect();
-    Domains::new(
-        [(base, bits.as_slice())].into_iter(),
-        &mut Poller::unlimited(),
-    )
-    .unwrap()
+    // Every other case holds the domain as bounds and holes instead of a bitset.
+    let limit = if rng.below(2) == 0 {
+        0
+    } else {
+        crate::BITSET_SPAN_LIMIT
+    };
+    let declared = [crate::domain::tests::declared(base, &bits)];
+    Domains::with_bitset_limit(declared.iter(), &mut Poller::unlimited(), limit).unwrap()
 }
 
 /// A value near the domain or far from it, including the ends of `i32`.

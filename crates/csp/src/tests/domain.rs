@@ -2,18 +2,29 @@
 
 use super::*;
 
+/// The declared domain of the values whose bits are set in `bits`, bit `i` standing for
+/// `base + i`.
+pub(crate) fn declared(base: i32, bits: &[u64]) -> DeclaredDomain {
+    let values: Vec<i32> = (0..bits.len() * 64)
+        .filter(|&i| bits[i / 64] >> (i % 64) & 1 == 1)
+        .map(|i| base + i as i32)
+        .collect();
+    DeclaredDomain::values(&values).unwrap()
+}
+
+/// Domains laid out with bitsets up to `limit` values wide (0: every one an interval domain).
+fn laid_out(initial: &[(i32, Vec<u64>)], limit: u64) -> Domains {
+    let declared: Vec<DeclaredDomain> = initial.iter().map(|(b, w)| declared(*b, w)).collect();
+    Domains::with_bitset_limit(declared.iter(), &mut Poller::unlimited(), limit).unwrap()
+}
+
 fn sample() -> Domains {
     // x0 = {-3..=70}, x1 = {5}
-    let mut bits = vec![0u64; 2];
-    for i in 0..74 {
-        bits[i / 64] |= 1 << (i % 64);
-    }
-    let one = [1u64];
-    Domains::new(
-        [(-3, bits.as_slice()), (5, one.as_slice())].into_iter(),
-        &mut Poller::unlimited(),
-    )
-    .unwrap()
+    let declared = [
+        DeclaredDomain::range(-3, 70).unwrap(),
+        DeclaredDomain::range(5, 5).unwrap(),
+    ];
+    Domains::new(declared.iter(), &mut Poller::unlimited()).unwrap()
 }
 
 #[test]
@@ -76,12 +87,8 @@ fn next_above_and_below_walk_the_domain() {
 
 /// Runs one random sequence of removals, assignments and restores on `domains` and on sets of
 /// values kept beside them, and checks every query after every step.
-fn agrees_with_sets_under_random_changes(initial: &[(i32, Vec<u64>)], seed: u64) {
-    let mut d = Domains::new(
-        initial.iter().map(|(base, bits)| (*base, bits.as_slice())),
-        &mut Poller::unlimited(),
-    )
-    .unwrap();
+fn agrees_with_sets_under_random_changes(initial: &[(i32, Vec<u64>)], seed: u64, limit: u64) {
+    let mut d = laid_out(initial, limit);
     let sets: Vec<std::collections::BTreeSet<i32>> = initial
         .iter()
         .map(|(base, bits)| {
@@ -100,8 +107,20 @@ fn agrees_with_sets_under_random_changes(initial: &[(i32, Vec<u64>)], seed: u64)
         let x = VarId(var as u32);
         let (base, bits) = &initial[var];
         let value = base - 2 + random(bits.len() * 64 + 4) as i32;
-        match random(10) {
+        let high = value + random(40) as i32 - 5;
+        match random(12) {
             0..=5 => assert_eq!(d.remove(x, value), sets[var].remove(&value)),
+            9..=10 => {
+                let gone: Vec<i32> = sets[var]
+                    .iter()
+                    .copied()
+                    .filter(|v| (value..=high).contains(v))
+                    .collect();
+                assert_eq!(d.remove_range(x, value, high), gone.len() as u64);
+                for v in gone {
+                    sets[var].remove(&v);
+                }
+            }
             6 if sets[var].contains(&value) => {
                 d.assign(x, value);
                 sets[var] = [value].into();
@@ -140,6 +159,15 @@ fn agrees_with_sets_under_random_changes(initial: &[(i32, Vec<u64>)], seed: u64)
             });
             let spans_64 = matches!((set.first(), set.last()), (Some(a), Some(b)) if b - a < 64);
             assert_eq!(window, spans_64.then(|| set.iter().copied().collect()));
+            // The runs of consecutive values, rebuilt from the set.
+            let mut runs: Vec<(i32, i32)> = Vec::new();
+            for &v in set {
+                match runs.last_mut() {
+                    Some(run) if run.1 + 1 == v => run.1 = v,
+                    _ => runs.push((v, v)),
+                }
+            }
+            assert_eq!(d.ranges(x).collect::<Vec<_>>(), runs);
         }
     }
 }
@@ -156,20 +184,74 @@ fn striped_and_packed_layouts_agree_with_plain_sets() {
     // Runs of one length are striped (words of a rank side by side); very uneven ones packed.
     let even = vec![(-5, full(3, 190)), (0, full(3, 150)), (100, full(3, 192))];
     let uneven = vec![(-5, full(3, 190)), (7, full(1, 10)), (1, full(1, 1))];
-    let striped = Domains::new(
-        even.iter().map(|(b, w)| (*b, w.as_slice())),
-        &mut Poller::unlimited(),
-    )
-    .unwrap();
-    let packed = Domains::new(
-        uneven.iter().map(|(b, w)| (*b, w.as_slice())),
-        &mut Poller::unlimited(),
-    )
-    .unwrap();
+    let striped = laid_out(&even, BITSET_LIMIT);
+    let packed = laid_out(&uneven, BITSET_LIMIT);
     assert_eq!(striped.layout[1].stride, 3);
     assert_eq!(packed.layout[1].stride, 1);
     for seed in 0..20 {
-        agrees_with_sets_under_random_changes(&even, seed);
-        agrees_with_sets_under_random_changes(&uneven, seed);
+        agrees_with_sets_under_random_changes(&even, seed, BITSET_LIMIT);
+        agrees_with_sets_under_random_changes(&uneven, seed, BITSET_LIMIT);
     }
+}
+
+const BITSET_LIMIT: u64 = crate::BITSET_SPAN_LIMIT;
+
+#[test]
+fn interval_domains_agree_with_plain_sets() {
+    // The same random changes with every domain held as bounds and holes, and with the two
+    // kinds mixed (bitsets up to 64 values).
+    let mut rng = crate::rng::SplitMix64::new(5);
+    for seed in 0..200 {
+        let initial: Vec<(i32, Vec<u64>)> = (0..3)
+            .map(|_| {
+                let words = 1 + rng.below(3) as usize;
+                let base = rng.below(200) as i32 - 100;
+                // Dense or sparse, so that holes are both rare and many.
+                let bits = (0..words)
+                    .map(|_| match rng.below(3) {
+                        0 => !0,
+                        1 => rng.next_u64() | rng.next_u64(),
+                        _ => rng.next_u64() & rng.next_u64(),
+                    } | 1)
+                    .collect();
+                (base, bits)
+            })
+            .collect();
+        agrees_with_sets_under_random_changes(&initial, seed, 0);
+        agrees_with_sets_under_random_changes(&initial, seed, 64);
+    }
+}
+
+#[test]
+fn a_wide_domain_costs_no_more_than_its_holes() {
+    let declared = [
+        DeclaredDomain::range(0, 1_000_000_000).unwrap(),
+        DeclaredDomain::range(-1_000_000_000, 1_000_000_000).unwrap(),
+        DeclaredDomain::range(i32::MIN, i32::MAX).unwrap(),
+    ];
+    let mut d = Domains::new(declared.iter(), &mut Poller::unlimited()).unwrap();
+    assert!(d.words.is_empty(), "no bitset words for wide domains");
+    let (x, y, z) = (VarId(0), VarId(1), VarId(2));
+    assert_eq!(d.size(x), 1_000_000_001);
+    assert_eq!(d.size_u64(y), 2_000_000_001);
+    assert_eq!(d.size(z), u32::MAX, "the size saturates");
+    assert_eq!(d.size_u64(z), 1 << 32);
+    let mark = d.mark();
+    assert_eq!(d.remove_range(x, 10, 999_999_990), 999_999_981);
+    assert_eq!(
+        d.ranges(x).collect::<Vec<_>>(),
+        [(0, 9), (999_999_991, 1_000_000_000)]
+    );
+    assert_eq!(d.remove_range(x, i32::MIN, 5), 6);
+    assert_eq!(d.next_above(x, Some(9)), Some(999_999_991));
+    assert_eq!(d.next_below(x, Some(999_999_991)), Some(9));
+    assert!(d.remove(z, i32::MIN) && d.remove(z, i32::MAX) && d.remove(z, 0));
+    assert_eq!(
+        (d.min(z), d.max(z)),
+        (Some(i32::MIN + 1), Some(i32::MAX - 1))
+    );
+    assert!(!d.contains(z, 0) && d.contains(z, 1) && d.contains(z, -1));
+    d.restore(mark);
+    assert_eq!(d.ranges(x).collect::<Vec<_>>(), [(0, 1_000_000_000)]);
+    assert_eq!(d.size_u64(z), 1 << 32);
 }

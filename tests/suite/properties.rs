@@ -6,7 +6,10 @@
 //! extremes of every constraint's arithmetic are tried too.
 
 use crate::common::{MODES, VALUE_ORDERS, VAR_ORDERS};
-use csp_toolkit::csp::constraints::{Compare, Member};
+use csp_toolkit::csp::constraints::{
+    Abs, ArithOp, Arithmetic, BoolGate, BoolXor, Compare, Element, Extremum, Gate, Linear, Lit,
+    Member,
+};
 use csp_toolkit::csp::{
     Inference, LinearOp, Model, ModelError, Reification, Relation, Solver, VarId,
 };
@@ -30,6 +33,34 @@ enum Spec {
     Member(usize, Vec<i32>),
     /// `b <-> x in S` (or `->` when the flag is set).
     ReifiedMember(usize, usize, Vec<i32>, bool),
+    /// `r <-> and(lits)` (`or` when the flag is set), literals as (variable, positive); without
+    /// `r`, the gate must hold.
+    Gate(bool, Vec<(usize, bool)>, Option<(usize, bool)>),
+    /// The parity of the true literals is odd when the flag is set.
+    Xor(Vec<(usize, bool)>, bool),
+    /// `op(x, y) = z`, op by index into `OPS`, by bounds reasoning alone when the flag is set.
+    Arith(usize, usize, usize, usize, bool),
+    /// `|x| = z`, by bounds reasoning alone when the flag is set.
+    Abs(usize, usize, bool),
+    /// `z = max(xs)` (`min` when the flag is clear).
+    Extremum(Vec<usize>, usize, bool),
+    /// `z = values[x - first]`.
+    ElementConst(usize, Vec<i32>, i32, usize),
+    /// `z = xs[x - first]`.
+    ElementVars(usize, Vec<usize>, i32, usize),
+    /// `b <-> sum op rhs` (or `->` when the flag is set).
+    ReifiedLinear(usize, Vec<(i64, usize)>, LinearOp, i64, bool),
+}
+
+const OPS: [ArithOp; 4] = [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow];
+
+fn linear_op() -> impl Strategy<Value = LinearOp> {
+    prop_oneof![
+        Just(LinearOp::Eq),
+        Just(LinearOp::Le),
+        Just(LinearOp::Ge),
+        Just(LinearOp::Ne)
+    ]
 }
 
 fn relation() -> impl Strategy<Value = Relation> {
@@ -72,15 +103,52 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
             .prop_map(|(x, y, pairs)| Spec::Table(x, y, pairs)),
         (
             prop::collection::vec((-3..=3i64, 0..vars), 1..=3),
-            prop_oneof![
-                Just(LinearOp::Eq),
-                Just(LinearOp::Le),
-                Just(LinearOp::Ge),
-                Just(LinearOp::Ne)
-            ],
+            linear_op(),
             -4..=4i64
         )
             .prop_map(|(terms, op, rhs)| Spec::Linear(terms, op, rhs)),
+        (
+            any::<bool>(),
+            prop::collection::vec((0..vars, any::<bool>()), 1..=3),
+            prop::option::of((0..vars, any::<bool>()))
+        )
+            .prop_map(|(or, lits, r)| Spec::Gate(or, lits, r)),
+        (
+            prop::collection::vec((0..vars, any::<bool>()), 1..=3),
+            any::<bool>()
+        )
+            .prop_map(|(lits, odd)| Spec::Xor(lits, odd)),
+        (0..OPS.len(), 0..vars, 0..vars, 0..vars, any::<bool>())
+            .prop_map(|(op, x, y, z, b)| Spec::Arith(op, x, y, z, b)),
+        (0..vars, 0..vars, any::<bool>()).prop_map(|(x, z, b)| Spec::Abs(x, z, b)),
+        (
+            prop::collection::vec(0..vars, 1..=3),
+            0..vars,
+            any::<bool>()
+        )
+            .prop_map(|(xs, z, max)| Spec::Extremum(xs, z, max)),
+        (
+            0..vars,
+            prop::collection::vec(-2..=3i32, 0..=4),
+            -1..=1i32,
+            0..vars
+        )
+            .prop_map(|(x, values, first, z)| Spec::ElementConst(x, values, first, z)),
+        (
+            0..vars,
+            prop::collection::vec(0..vars, 0..=3),
+            -1..=1i32,
+            0..vars
+        )
+            .prop_map(|(x, xs, first, z)| Spec::ElementVars(x, xs, first, z)),
+        (
+            0..vars,
+            prop::collection::vec((-3..=3i64, 0..vars), 1..=3),
+            linear_op(),
+            -4..=4i64,
+            any::<bool>()
+        )
+            .prop_map(|(b, terms, op, rhs, half)| Spec::ReifiedLinear(b, terms, op, rhs, half)),
         (
             index.clone(),
             relation(),
@@ -180,6 +248,56 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
             Spec::ReifiedMember(b, x, set, half) => model
                 .reify(vars[*b], Member::new(vars[*x], set), how(*half))
                 .map(|_| ()),
+            Spec::Gate(or, lits, r) => {
+                let lit = |&(i, positive): &(usize, bool)| Lit {
+                    var: vars[i],
+                    positive,
+                };
+                let lits: Vec<Lit> = lits.iter().map(lit).collect();
+                let gate = if *or { Gate::Or } else { Gate::And };
+                model
+                    .post(BoolGate::new(gate, &lits, r.as_ref().map(lit)))
+                    .map(|_| ())
+            }
+            Spec::Xor(lits, odd) => {
+                let lits: Vec<Lit> = lits
+                    .iter()
+                    .map(|&(i, positive)| Lit {
+                        var: vars[i],
+                        positive,
+                    })
+                    .collect();
+                model.post(BoolXor::new(&lits, *odd)).map(|_| ())
+            }
+            Spec::Arith(op, x, y, z, bounds) => {
+                let c = Arithmetic::new(OPS[*op], vars[*x], vars[*y], vars[*z]);
+                let c = if *bounds { c.bounds_only() } else { c };
+                model.post(c).map(|_| ())
+            }
+            Spec::Abs(x, z, bounds) => {
+                let c = Abs::new(vars[*x], vars[*z]);
+                let c = if *bounds { c.bounds_only() } else { c };
+                model.post(c).map(|_| ())
+            }
+            Spec::Extremum(xs, z, max) => {
+                let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
+                model.post(Extremum::new(&xs, vars[*z], *max)).map(|_| ())
+            }
+            Spec::ElementConst(x, values, first, z) => model
+                .post(Element::constants(vars[*x], values, *first, vars[*z]))
+                .map(|_| ()),
+            Spec::ElementVars(x, xs, first, z) => {
+                let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
+                model
+                    .post(Element::variables(vars[*x], &xs, *first, vars[*z]))
+                    .map(|_| ())
+            }
+            Spec::ReifiedLinear(b, terms, op, rhs, half) => {
+                let terms: Vec<(i64, VarId)> = terms.iter().map(|&(a, i)| (a, vars[i])).collect();
+                model
+                    .reify(vars[*b], Linear::new(&terms, *op, *rhs), how(*half))
+                    .map(|_| ())
+            }
         };
         match posted {
             Ok(()) => {}
@@ -244,6 +362,8 @@ fn never_holds(domains: &[BTreeSet<i32>], spec: &Spec) -> bool {
         // `x rel x + c` is `0 rel c`.
         Spec::Compare(x, rel, Some(y), c) if x == y => !rel.holds(0, *c),
         Spec::Member(_, set) => set.is_empty(),
+        Spec::ElementConst(_, values, _, _) => values.is_empty(),
+        Spec::ElementVars(_, xs, _, _) => xs.is_empty(),
         _ => false,
     }
 }
@@ -347,6 +467,16 @@ proptest! {
                 // Every comparison is domain-consistent alone (on two distinct variables).
                 Spec::Compare(x, _, y, _) => *y != Some(*x),
                 Spec::Member(..) => true,
+                // Domain-consistent over distinct variables, arithmetic while it enumerates.
+                Spec::Gate(_, lits, r) => {
+                    let mut all: Vec<usize> = lits.iter().map(|l| l.0).collect();
+                    all.extend(r.iter().map(|l| l.0));
+                    distinct(&all)
+                }
+                Spec::Xor(..) => true,
+                Spec::Arith(_, x, y, z, bounds) => !bounds && distinct(&[*x, *y, *z]),
+                Spec::Abs(x, z, bounds) => !bounds && x != z,
+                Spec::ElementConst(x, _, _, z) => x != z,
                 _ => false,
             })
             .collect();

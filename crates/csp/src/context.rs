@@ -190,6 +190,30 @@ impl Context<'_> {
         self.store.domains.size_u64(var)
     }
 
+    /// The runs of values that `x` and `y + c` can both take, smallest first: a merge of the
+    /// two domains' runs, whose cost is their number of runs, not of values.
+    pub fn shared_runs(&self, x: VarId, y: VarId, c: i64) -> SmallVec<[(i64, i64); 8]> {
+        let mut shared = SmallVec::new();
+        let mut left = self.ranges(x).map(|(a, b)| (i64::from(a), i64::from(b)));
+        let mut right = self
+            .ranges(y)
+            .map(|(a, b)| (i64::from(a) + c, i64::from(b) + c));
+        let (mut l, mut r) = (left.next(), right.next());
+        while let (Some((la, lb)), Some((ra, rb))) = (l, r) {
+            let (a, b) = (la.max(ra), lb.min(rb));
+            if a <= b {
+                shared.push((a, b));
+            }
+            // Move past the run that ends first.
+            if lb < rb {
+                l = left.next();
+            } else {
+                r = right.next();
+            }
+        }
+        shared
+    }
+
     /// A copy of the values left in `var`, for loops that remove values while they walk.
     pub fn values_vec(&self, var: VarId) -> SmallVec<[i32; 64]> {
         self.store.domains.iter(var).collect()
@@ -265,6 +289,32 @@ impl Context<'_> {
             Some(above) => self.remove_range(var, above, i32::MAX),
             None => Ok(0),
         }
+    }
+
+    /// Removes the values of `var` below `min`, given as an `i64` so that computed bounds need
+    /// no care: a bound above `i32::MAX` empties the domain (a wipe-out), one below `i32::MIN`
+    /// removes nothing. Returns how many went.
+    pub fn at_least(&mut self, var: VarId, min: i64) -> Result<u64, Conflict> {
+        match i32::try_from(min) {
+            Ok(min) => self.set_min(var, min),
+            Err(_) if min > 0 => self.remove_range(var, i32::MIN, i32::MAX),
+            Err(_) => Ok(0),
+        }
+    }
+
+    /// Removes the values of `var` above `max`, an `i64` as for [`Context::at_least`].
+    pub fn at_most(&mut self, var: VarId, max: i64) -> Result<u64, Conflict> {
+        match i32::try_from(max) {
+            Ok(max) => self.set_max(var, max),
+            Err(_) if max < 0 => self.remove_range(var, i32::MIN, i32::MAX),
+            Err(_) => Ok(0),
+        }
+    }
+
+    /// Keeps `var` within `low..=high` (`i64`s, as for [`Context::at_least`]). Returns how
+    /// many values went.
+    pub fn within(&mut self, var: VarId, low: i64, high: i64) -> Result<u64, Conflict> {
+        Ok(self.at_least(var, low)? + self.at_most(var, high)?)
     }
 
     /// Removes every value of `var` but `value`: a wipe-out if `value` is not in its domain.

@@ -1,7 +1,8 @@
 //! `Model`: variables with finite domains and the constraints posted on them.
 
 use crate::constraints::{
-    AllDifferent, Binary, Compare, Linear, LinearOp, Member, NotEqual, Reifiable, Reified, Relation,
+    Abs, AllDifferent, ArithOp, Arithmetic, Binary, BoolGate, BoolXor, Compare, Element, Extremum,
+    Gate, Linear, LinearOp, Lit, Member, NotEqual, Reifiable, Reified, Relation,
 };
 use crate::declared_domain::DeclaredDomain;
 use crate::{Constraint, ConstraintId, ModelError, VarId};
@@ -270,6 +271,94 @@ impl Model {
         rhs: i64,
     ) -> Result<ConstraintId, ModelError> {
         self.post(Linear::new(terms, op, rhs))
+    }
+
+    /// The clause `or(positive) or or(not negative)` over 0/1 variables.
+    pub fn clause(
+        &mut self,
+        positive: &[VarId],
+        negative: &[VarId],
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(BoolGate::clause(positive, negative))
+    }
+
+    /// `r <-> and(lits)` (or, without `r`, every literal holds).
+    pub fn bool_and(&mut self, lits: &[Lit], r: Option<Lit>) -> Result<ConstraintId, ModelError> {
+        self.post(BoolGate::new(Gate::And, lits, r))
+    }
+
+    /// `r <-> or(lits)` (or, without `r`, some literal holds: a clause).
+    pub fn bool_or(&mut self, lits: &[Lit], r: Option<Lit>) -> Result<ConstraintId, ModelError> {
+        self.post(BoolGate::new(Gate::Or, lits, r))
+    }
+
+    /// An odd number of `lits` hold when `odd`, an even number otherwise. `r <-> a xor b` is
+    /// `bool_xor(&[a, b, r], false)`.
+    pub fn bool_xor(&mut self, lits: &[Lit], odd: bool) -> Result<ConstraintId, ModelError> {
+        self.post(BoolXor::new(lits, odd))
+    }
+
+    /// `b = not a`, for 0/1 variables.
+    pub fn bool_not(&mut self, a: VarId, b: VarId) -> Result<ConstraintId, ModelError> {
+        self.post(BoolXor::new(&[Lit::pos(a), Lit::pos(b)], true))
+    }
+
+    /// The channel between a Boolean `b` and an integer `x`: `x = b`, so `x` is 0 or 1.
+    pub fn bool_to_int(&mut self, b: VarId, x: VarId) -> Result<ConstraintId, ModelError> {
+        self.post(BoolXor::new(&[Lit::pos(b), Lit::pos(x)], false))
+    }
+
+    /// `op(x, y) = z` for `*`, `div`, `mod` and `^` (see [`ArithOp`]).
+    pub fn arith(
+        &mut self,
+        op: ArithOp,
+        x: VarId,
+        y: VarId,
+        z: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Arithmetic::new(op, x, y, z))
+    }
+
+    /// `x * y = z`.
+    pub fn times(&mut self, x: VarId, y: VarId, z: VarId) -> Result<ConstraintId, ModelError> {
+        self.arith(ArithOp::Times, x, y, z)
+    }
+
+    /// `|x| = z`.
+    pub fn abs(&mut self, x: VarId, z: VarId) -> Result<ConstraintId, ModelError> {
+        self.post(Abs::new(x, z))
+    }
+
+    /// `z = max(xs)`.
+    pub fn max(&mut self, xs: &[VarId], z: VarId) -> Result<ConstraintId, ModelError> {
+        self.post(Extremum::new(xs, z, true))
+    }
+
+    /// `z = min(xs)`.
+    pub fn min(&mut self, xs: &[VarId], z: VarId) -> Result<ConstraintId, ModelError> {
+        self.post(Extremum::new(xs, z, false))
+    }
+
+    /// `z = values[x - first]`: element over constants, indexed from `first`.
+    pub fn element(
+        &mut self,
+        x: VarId,
+        values: &[i32],
+        first: i32,
+        z: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Element::constants(x, values, first, z))
+    }
+
+    /// `z = vars[x - first]`: element over variables, indexed from `first`.
+    pub fn element_vars(
+        &mut self,
+        x: VarId,
+        vars: &[VarId],
+        first: i32,
+        z: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Element::variables(x, vars, first, z))
     }
 
     /// How many variables the model has.

@@ -138,7 +138,7 @@ impl Compare {
             Relation::Ne => match self.y() {
                 None => !i32::try_from(self.offset).is_ok_and(|v| ctx.contains(x, v)),
                 Some(y) => {
-                    x_max < r_min || x_min > r_max || shared_runs(ctx, x, y, self.offset).is_empty()
+                    x_max < r_min || x_min > r_max || ctx.shared_runs(x, y, self.offset).is_empty()
                 }
             },
         }
@@ -169,16 +169,16 @@ impl Compare {
                 };
                 let below = matches!(relation, Relation::Lt | Relation::Le);
                 if below {
-                    at_most(ctx, x, r_max + slack)?;
+                    ctx.at_most(x, r_max + slack)?;
                 } else {
-                    at_least(ctx, x, r_min + slack)?;
+                    ctx.at_least(x, r_min + slack)?;
                 }
                 if let (Some(y), Some(x_min), Some(x_max)) = (self.y(), ctx.min(x), ctx.max(x)) {
                     // x <= y + c + slack: y >= x - c - slack; and the mirror for >=.
                     if below {
-                        at_least(ctx, y, i64::from(x_min) - c - slack)?;
+                        ctx.at_least(y, i64::from(x_min) - c - slack)?;
                     } else {
-                        at_most(ctx, y, i64::from(x_max) - c - slack)?;
+                        ctx.at_most(y, i64::from(x_max) - c - slack)?;
                     }
                 }
                 Ok(())
@@ -190,7 +190,7 @@ impl Compare {
                 },
                 Some(y) => {
                     // x keeps the values y + c can take, y those x - c can, a run at a time.
-                    let shared = shared_runs(ctx, x, y, c);
+                    let shared = ctx.shared_runs(x, y, c);
                     ctx.keep_only(x, shared.iter().copied())?;
                     ctx.keep_only(y, shared.iter().map(|&(a, b)| (a - c, b - c)))?;
                     Ok(())
@@ -220,24 +220,6 @@ impl Compare {
             (Some(y), c) => format!("{y} - {}", -c),
         };
         format!("{} {relation} {right}", self.x())
-    }
-}
-
-/// Removes the values of `var` above `max` (all of them when `max` is below `i32`).
-fn at_most(ctx: &mut Context<'_>, var: VarId, max: i64) -> Result<(), Conflict> {
-    match i32::try_from(max) {
-        Ok(max) => ctx.set_max(var, max).map(|_| ()),
-        Err(_) if max < 0 => ctx.remove_range(var, i32::MIN, i32::MAX).map(|_| ()),
-        Err(_) => Ok(()),
-    }
-}
-
-/// Removes the values of `var` below `min` (all of them when `min` is above `i32`).
-fn at_least(ctx: &mut Context<'_>, var: VarId, min: i64) -> Result<(), Conflict> {
-    match i32::try_from(min) {
-        Ok(min) => ctx.set_min(var, min).map(|_| ()),
-        Err(_) if min > 0 => ctx.remove_range(var, i32::MIN, i32::MAX).map(|_| ()),
-        Err(_) => Ok(()),
     }
 }
 
@@ -318,28 +300,4 @@ impl Reifiable for Compare {
     fn describe(&self) -> String {
         self.describe_with(self.relation)
     }
-}
-
-/// The runs of values that `x` and `y + c` can both take, smallest first: a merge of the two
-/// domains' runs, whose cost is their number of runs, not of values.
-fn shared_runs(ctx: &Context<'_>, x: VarId, y: VarId, c: i64) -> SmallVec<[(i64, i64); 8]> {
-    let mut shared = SmallVec::new();
-    let mut left = ctx.ranges(x).map(|(a, b)| (i64::from(a), i64::from(b)));
-    let mut right = ctx
-        .ranges(y)
-        .map(|(a, b)| (i64::from(a) + c, i64::from(b) + c));
-    let (mut l, mut r) = (left.next(), right.next());
-    while let (Some((la, lb)), Some((ra, rb))) = (l, r) {
-        let (a, b) = (la.max(ra), lb.min(rb));
-        if a <= b {
-            shared.push((a, b));
-        }
-        // Move past the run that ends first.
-        if lb < rb {
-            l = left.next();
-        } else {
-            r = right.next();
-        }
-    }
-    shared
 }

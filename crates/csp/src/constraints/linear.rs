@@ -1,5 +1,6 @@
 //! `Linear`: sum(a_i * x_i) compared with a constant, filtered on bounds.
 
+use super::reified::Reifiable;
 use crate::{Conflict, Constraint, Context, VarId};
 use std::fmt;
 
@@ -33,7 +34,8 @@ impl fmt::Display for LinearOp {
 /// Filtering is bounds consistency: for `<=`, each term can be at most the right-hand side
 /// minus the smallest the other terms can be, and so on for `>=`; `=` applies both until the
 /// bounds settle. `!=` acts once all but one variable are fixed. Forward checking uses the same
-/// bounds reasoning, once per assignment.
+/// bounds reasoning, once per assignment. It can be reified ([`Reifiable`]): its negation is
+/// the same sum with `=` and `!=` swapped, `<= c` as `>= c + 1`, `>= c` as `<= c - 1`.
 #[derive(Clone, Debug)]
 pub struct Linear {
     vars: Vec<VarId>,
@@ -104,8 +106,19 @@ impl Linear {
         Ok(removed > 0)
     }
 
-    /// One pass of bounds reasoning; whether it removed anything.
-    fn tighten(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+    /// The smallest and largest the sum can be, or `None` when a domain is empty.
+    fn sum_bounds(&self, ctx: &Context<'_>) -> Option<(i128, i128)> {
+        let (mut low, mut high) = (0i128, 0i128);
+        for i in 0..self.vars.len() {
+            let (lo, hi) = self.term_bounds(i, ctx)?;
+            low += lo;
+            high += hi;
+        }
+        Some((low, high))
+    }
+
+    /// One pass of bounds reasoning for `sum op rhs`; whether it removed anything.
+    fn tighten(&self, op: LinearOp, rhs: i128, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let n = self.vars.len();
         let (mut sum_low, mut sum_high) = (0i128, 0i128);
         let mut bounds = smallvec::SmallVec::<[(i128, i128); 16]>::with_capacity(n);
@@ -117,13 +130,12 @@ impl Linear {
             sum_high += hi;
             bounds.push((lo, hi));
         }
-        let (need_le, need_ge) = match self.op {
+        let (need_le, need_ge) = match op {
             LinearOp::Eq => (true, true),
             LinearOp::Le => (true, false),
             LinearOp::Ge => (false, true),
             LinearOp::Ne => return Ok(false),
         };
-        let rhs = i128::from(self.rhs);
         if (need_le && sum_low > rhs) || (need_ge && sum_high < rhs) {
             return Err(ctx.violated());
         }
@@ -140,8 +152,9 @@ impl Linear {
         Ok(changed)
     }
 
-    /// `!=`: once every variable but one is fixed, that one loses the single clashing value.
-    fn exclude_last(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+    /// `sum != rhs`: once every variable but one is fixed, that one loses the single clashing
+    /// value.
+    fn exclude_last(&self, rhs: i128, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let mut sum = 0i128;
         let mut open = None;
         for (i, (&var, &a)) in self.vars.iter().zip(&self.coefficients).enumerate() {
@@ -152,7 +165,6 @@ impl Linear {
             }
         }
         ctx.count_checks(1);
-        let rhs = i128::from(self.rhs);
         match open {
             None if sum == rhs => Err(ctx.violated()),
             None => Ok(()),
@@ -205,18 +217,78 @@ impl Constraint for Linear {
     }
 
     fn forward_check(&self, _var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let rhs = i128::from(self.rhs);
         match self.op {
-            LinearOp::Ne => self.exclude_last(ctx),
-            _ => self.tighten(ctx).map(|_| ()),
+            LinearOp::Ne => self.exclude_last(rhs, ctx),
+            op => self.tighten(op, rhs, ctx).map(|_| ()),
         }
     }
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        if self.op == LinearOp::Ne {
-            return self.exclude_last(ctx);
+        self.enforce_op(self.op, i128::from(self.rhs), ctx)
+    }
+}
+
+impl Linear {
+    /// Filters for `sum op rhs` to the bounds' fixpoint.
+    fn enforce_op(&self, op: LinearOp, rhs: i128, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if op == LinearOp::Ne {
+            return self.exclude_last(rhs, ctx);
         }
-        while self.tighten(ctx)? {}
+        while self.tighten(op, rhs, ctx)? {}
         Ok(())
+    }
+
+    /// The relation and right-hand side of the negation: `=` and `!=` swap, `<= c` becomes
+    /// `>= c + 1` and `>= c` becomes `<= c - 1` (in 128 bits, so the edges of `i64` are safe).
+    fn negation(&self) -> (LinearOp, i128) {
+        let rhs = i128::from(self.rhs);
+        match self.op {
+            LinearOp::Eq => (LinearOp::Ne, rhs),
+            LinearOp::Ne => (LinearOp::Eq, rhs),
+            LinearOp::Le => (LinearOp::Ge, rhs + 1),
+            LinearOp::Ge => (LinearOp::Le, rhs - 1),
+        }
+    }
+}
+
+impl Reifiable for Linear {
+    fn vars(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn holds(&self, values: &[i32]) -> bool {
+        self.is_satisfied(values)
+    }
+
+    fn enforce(&self, negated: bool, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let (op, rhs) = if negated {
+            self.negation()
+        } else {
+            (self.op, i128::from(self.rhs))
+        };
+        self.enforce_op(op, rhs, ctx)
+    }
+
+    fn entailed(&self, negated: bool, ctx: &Context<'_>) -> bool {
+        let (op, rhs) = if negated {
+            self.negation()
+        } else {
+            (self.op, i128::from(self.rhs))
+        };
+        let Some((low, high)) = self.sum_bounds(ctx) else {
+            return false;
+        };
+        match op {
+            LinearOp::Eq => low == rhs && high == rhs,
+            LinearOp::Le => high <= rhs,
+            LinearOp::Ge => low >= rhs,
+            LinearOp::Ne => high < rhs || low > rhs,
+        }
+    }
+
+    fn describe(&self) -> String {
+        Constraint::describe(self)
     }
 }
 

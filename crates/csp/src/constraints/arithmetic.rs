@@ -1,0 +1,436 @@
+//! Integer arithmetic as constraints: `x * y = z`, `x div y = z`, `x mod y = z`, `x ^ y = z`
+//! and `|x| = z`, with FlatZinc's meanings (division truncates toward zero, the remainder takes
+//! the sign of `x`, a divisor of 0 has no solution, `x ^ y` for `y < 0` is `1 div x ^ -y`).
+//!
+//! Everything is computed in `i64` (an `i32` product fits), so nothing overflows: a result
+//! beyond `i32` simply has no value of `z` to match.
+
+use crate::{Conflict, Constraint, Context, VarId};
+use smallvec::SmallVec;
+use std::fmt;
+
+/// The operation of an [`Arithmetic`] constraint.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    /// `x * y`
+    Times,
+    /// `x div y`, truncating toward zero.
+    Div,
+    /// `x mod y`, with the sign of `x` (`x - y * (x div y)`).
+    Mod,
+    /// `x ^ y`; for `y < 0`, `1 div x ^ -y`.
+    Pow,
+}
+
+impl ArithOp {
+    /// The result for `x` and `y`, or `None` where it is undefined (a zero divisor).
+    pub fn apply(self, x: i64, y: i64) -> Option<i64> {
+        match self {
+            ArithOp::Times => Some(x * y),
+            ArithOp::Div => (y != 0).then(|| x / y),
+            ArithOp::Mod => (y != 0).then(|| x % y),
+            ArithOp::Pow => pow(x, y),
+        }
+    }
+}
+
+impl fmt::Display for ArithOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ArithOp::Times => "*",
+            ArithOp::Div => "div",
+            ArithOp::Mod => "mod",
+            ArithOp::Pow => "^",
+        })
+    }
+}
+
+/// `x ^ y` as FlatZinc defines it, saturated beyond `i32` (no `z` can match it there).
+fn pow(x: i64, y: i64) -> Option<i64> {
+    if y < 0 {
+        // 1 div x^|y|: 0 unless |x| is 1.
+        return match x {
+            0 => None,
+            1 => Some(1),
+            -1 => Some(if y % 2 == 0 { 1 } else { -1 }),
+            _ => Some(0),
+        };
+    }
+    match x {
+        0 => return Some(if y == 0 { 1 } else { 0 }),
+        1 => return Some(1),
+        -1 => return Some(if y % 2 == 0 { 1 } else { -1 }),
+        _ => {}
+    }
+    // |x| >= 2: past 2^31 after at most 32 factors, where no i32 can match; stop there,
+    // keeping the sign.
+    let limit = i64::from(i32::MAX) + 1;
+    let mut result: i64 = 1;
+    for _ in 0..y {
+        result *= x;
+        if result.abs() > limit {
+            let negative = x < 0 && y % 2 == 1;
+            return Some(if negative { -limit - 1 } else { limit + 1 });
+        }
+    }
+    Some(result)
+}
+
+/// The most value pairs of `x` and `y` that filtering enumerates; above it, bounds reasoning.
+const PAIRS_ENUMERATED: u64 = 4096;
+
+/// `op(x, y) = z`.
+///
+/// Consistency: domain consistency while `x` and `y` have at most 4,096 value pairs between
+/// them (each pair is tried and the values without a pair that reaches `z` go); above that,
+/// bounds reasoning to a fixpoint: for `*`, `z` within the products of the bounds and `x`, `y`
+/// within the quotients of `z`'s bounds by the other's, split at 0 (bounds(R) consistency);
+/// for `div`, `z` within the quotients of the bounds and `x` within `z * y` give or take
+/// `|y| - 1`; for `mod`, `|z| < |y|`, `|z| <= |x|` and the sign of `x`; for `^`, `z` within
+/// the largest power of `x`'s bounds. Under `none` and `fc`, the default hooks.
+#[derive(Clone, Debug)]
+pub struct Arithmetic {
+    op: ArithOp,
+    /// `x`, `y`, `z`.
+    vars: [VarId; 3],
+    /// The most value pairs enumerated (0: bounds reasoning alone).
+    pairs_enumerated: u64,
+}
+
+impl Arithmetic {
+    /// `op(x, y) = z`.
+    pub fn new(op: ArithOp, x: VarId, y: VarId, z: VarId) -> Self {
+        Arithmetic {
+            op,
+            vars: [x, y, z],
+            pairs_enumerated: PAIRS_ENUMERATED,
+        }
+    }
+
+    /// Filters by bounds reasoning alone, however small the domains: to compare the two, and
+    /// to test the bounds reasoning on small models.
+    pub fn bounds_only(mut self) -> Self {
+        self.pairs_enumerated = 0;
+        self
+    }
+
+    /// Domain consistency by trying every pair of values of `x` and `y`.
+    fn enumerate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let [x, y, z] = self.vars;
+        let xs = ctx.values_vec(x);
+        let ys = ctx.values_vec(y);
+        let mut x_ok: SmallVec<[bool; 64]> = SmallVec::from_elem(false, xs.len());
+        let mut y_ok: SmallVec<[bool; 64]> = SmallVec::from_elem(false, ys.len());
+        let mut z_kept: Vec<i64> = Vec::new();
+        ctx.count_checks((xs.len() * ys.len()) as u64);
+        for (i, &a) in xs.iter().enumerate() {
+            for (j, &b) in ys.iter().enumerate() {
+                // The same variable twice takes one value.
+                if x == y && a != b {
+                    continue;
+                }
+                let Some(c) = self.op.apply(i64::from(a), i64::from(b)) else {
+                    continue;
+                };
+                let fits = i32::try_from(c).is_ok_and(|c| ctx.contains(z, c));
+                // z shared with x or y must take the same value there too.
+                let consistent = (z != x || c == i64::from(a)) && (z != y || c == i64::from(b));
+                if fits && consistent {
+                    x_ok[i] = true;
+                    y_ok[j] = true;
+                    z_kept.push(c);
+                }
+            }
+        }
+        z_kept.sort_unstable();
+        z_kept.dedup();
+        ctx.keep_only(z, z_kept.iter().map(|&c| (c, c)))?;
+        for (&a, ok) in xs.iter().zip(x_ok) {
+            if !ok {
+                ctx.remove(x, a)?;
+            }
+        }
+        for (&b, ok) in ys.iter().zip(y_ok) {
+            if !ok {
+                ctx.remove(y, b)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// One round of bounds reasoning; whether it changed anything.
+    fn bounds_round(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let [x, y, z] = self.vars;
+        let (Some(xb), Some(yb), Some(zb)) = (bounds(ctx, x), bounds(ctx, y), bounds(ctx, z))
+        else {
+            return Ok(false);
+        };
+        let mut removed = 0;
+        match self.op {
+            ArithOp::Times => {
+                let (lo, hi) = corners(xb, yb, |a, b| a * b);
+                removed += ctx.within(z, lo, hi)?;
+                removed += divide_into(ctx, x, zb, y)?;
+                removed += divide_into(ctx, y, zb, x)?;
+            }
+            ArithOp::Div => {
+                removed += ctx.remove_range(y, 0, 0)?;
+                let (lo, hi) =
+                    over_pieces(bounds(ctx, y), |piece| corners(xb, piece, |a, b| a / b));
+                removed += ctx.within(z, lo, hi)?;
+                // x = z * y + r with |r| <= |y| - 1.
+                let zb = bounds(ctx, z).unwrap_or(zb);
+                let yb = bounds(ctx, y).unwrap_or(yb);
+                let slack = yb.0.abs().max(yb.1.abs()) - 1;
+                let (lo, hi) = corners(zb, yb, |a, b| a * b);
+                removed += ctx.within(x, lo - slack, hi + slack)?;
+            }
+            ArithOp::Mod => {
+                removed += ctx.remove_range(y, 0, 0)?;
+                let yb = bounds(ctx, y).unwrap_or(yb);
+                let largest = yb.0.abs().max(yb.1.abs()) - 1;
+                // |z| < |y| and |z| <= |x|, with the sign of x (or 0).
+                let lo = if xb.0 >= 0 { 0 } else { -largest.min(-xb.0) };
+                let hi = if xb.1 <= 0 { 0 } else { largest.min(xb.1) };
+                removed += ctx.within(z, lo, hi)?;
+                let zb = bounds(ctx, z).unwrap_or(zb);
+                // A nonzero remainder has x's sign and no larger magnitude; |y| exceeds it.
+                if zb.0 > 0 {
+                    removed += ctx.at_least(x, zb.0)?;
+                } else if zb.1 < 0 {
+                    removed += ctx.at_most(x, zb.1)?;
+                }
+                let smallest = if zb.0 > 0 {
+                    zb.0
+                } else if zb.1 < 0 {
+                    -zb.1
+                } else {
+                    0
+                };
+                let smallest = smallest.min(i64::from(i32::MAX)) as i32;
+                removed += ctx.remove_range(y, -smallest, smallest)?;
+            }
+            ArithOp::Pow => {
+                // |x ^ y| <= max(|x|, 1) ^ max(y, 0).
+                let base = xb.0.abs().max(xb.1.abs()).max(1);
+                let bound = pow(base, yb.1.max(0)).unwrap_or(1).max(1);
+                removed += ctx.within(z, -bound, bound)?;
+                if xb.0 >= 0 {
+                    // A base of at least 0 gives results of at least 0.
+                    removed += ctx.at_least(z, 0)?;
+                }
+            }
+        }
+        Ok(removed > 0)
+    }
+}
+
+/// Bounds reasoning need not see a broken constraint once all is fixed (`2 ^ 2 = 2` passes
+/// every bound of its own values): checks it then.
+fn check_if_fixed(c: &impl Constraint, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+    let mut values: SmallVec<[i32; 3]> = SmallVec::new();
+    for &var in c.scope() {
+        match ctx.fixed_value(var) {
+            Some(v) => values.push(v),
+            None => return Ok(()),
+        }
+    }
+    if c.is_satisfied(&values) {
+        Ok(())
+    } else {
+        Err(ctx.violated())
+    }
+}
+
+/// A variable's bounds as `i64`s.
+fn bounds(ctx: &Context<'_>, var: VarId) -> Option<(i64, i64)> {
+    Some((i64::from(ctx.min(var)?), i64::from(ctx.max(var)?)))
+}
+
+/// The smallest and largest of `f` over the four corners of two ranges.
+fn corners(a: (i64, i64), b: (i64, i64), f: impl Fn(i64, i64) -> i64) -> (i64, i64) {
+    let values = [f(a.0, b.0), f(a.0, b.1), f(a.1, b.0), f(a.1, b.1)];
+    let lo = values.iter().copied().min().unwrap_or(0);
+    let hi = values.iter().copied().max().unwrap_or(0);
+    (lo, hi)
+}
+
+/// The hull of `f` over the negative and positive parts of `range` (0 left out), or an empty
+/// range `(1, 0)` when it holds only 0.
+fn over_pieces(range: Option<(i64, i64)>, f: impl Fn((i64, i64)) -> (i64, i64)) -> (i64, i64) {
+    let Some((lo, hi)) = range else {
+        return (1, 0);
+    };
+    let mut hull: Option<(i64, i64)> = None;
+    for piece in [(lo, hi.min(-1)), (lo.max(1), hi)] {
+        if piece.0 <= piece.1 {
+            let (a, b) = f(piece);
+            hull = Some(hull.map_or((a, b), |(c, d)| (c.min(a), d.max(b))));
+        }
+    }
+    hull.unwrap_or((1, 0))
+}
+
+/// For `z = x * y`: keeps `x` within the real quotients of `z`'s bounds by `y`'s bounds,
+/// taken over `y`'s negative and positive parts (the quotient is monotone on each, so the
+/// corners bound it). When `y` and `z` can both be 0, `x` is free; when only `y` can, `y = 0`
+/// is impossible and goes.
+fn divide_into(ctx: &mut Context<'_>, x: VarId, zb: (i64, i64), y: VarId) -> Result<u64, Conflict> {
+    let mut removed = 0;
+    if ctx.contains(y, 0) {
+        if zb.0 <= 0 && 0 <= zb.1 {
+            return Ok(0);
+        }
+        removed += ctx.remove_range(y, 0, 0)?;
+    }
+    let (lo, hi) = over_pieces(bounds(ctx, y), |piece| {
+        (
+            corners(zb, piece, div_ceil).0,
+            corners(zb, piece, div_floor).1,
+        )
+    });
+    Ok(removed + ctx.within(x, lo, hi)?)
+}
+
+/// `n / d` rounded down.
+fn div_floor(n: i64, d: i64) -> i64 {
+    let q = n / d;
+    if n % d != 0 && (n < 0) != (d < 0) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// `n / d` rounded up.
+fn div_ceil(n: i64, d: i64) -> i64 {
+    let q = n / d;
+    if n % d != 0 && (n < 0) == (d < 0) {
+        q + 1
+    } else {
+        q
+    }
+}
+
+impl Constraint for Arithmetic {
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        self.op.apply(i64::from(values[0]), i64::from(values[1])) == Some(i64::from(values[2]))
+    }
+
+    fn describe(&self) -> String {
+        let [x, y, z] = self.vars;
+        format!("{x} {} {y} = {z}", self.op)
+    }
+
+    fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let [x, y, _] = self.vars;
+        for _ in 0..64 {
+            if ctx.size_u64(x).saturating_mul(ctx.size_u64(y)) <= self.pairs_enumerated {
+                return self.enumerate(ctx);
+            }
+            ctx.count_checks(1);
+            if !self.bounds_round(ctx)? {
+                break;
+            }
+        }
+        check_if_fixed(self, ctx)
+    }
+}
+
+/// `|x| = z`.
+///
+/// Consistency: bounds(Z): `z` within the smallest and largest magnitudes of `x` (the smallest
+/// read from `x`'s domain around 0), and `x` within `-max z..=max z` less the magnitudes below
+/// `min z`; domain consistency while `x` has at most 4,096 values. Under `none` and `fc`, the
+/// default hooks.
+#[derive(Clone, Debug)]
+pub struct Abs {
+    /// `x`, `z`.
+    vars: [VarId; 2],
+    /// The most values of `x` filtered one by one (0: bounds reasoning alone).
+    values_enumerated: u64,
+}
+
+impl Abs {
+    /// `|x| = z`.
+    pub fn new(x: VarId, z: VarId) -> Self {
+        Abs {
+            vars: [x, z],
+            values_enumerated: PAIRS_ENUMERATED,
+        }
+    }
+
+    /// Filters by bounds reasoning alone, however small the domains (see
+    /// [`Arithmetic::bounds_only`]).
+    pub fn bounds_only(mut self) -> Self {
+        self.values_enumerated = 0;
+        self
+    }
+}
+
+impl Constraint for Abs {
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        i64::from(values[0]).abs() == i64::from(values[1])
+    }
+
+    fn describe(&self) -> String {
+        format!("|{}| = {}", self.vars[0], self.vars[1])
+    }
+
+    fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let [x, z] = self.vars;
+        ctx.count_checks(1);
+        if x == z {
+            return ctx.at_least(x, 0).map(|_| ());
+        }
+        ctx.at_least(z, 0)?;
+        if ctx.size_u64(x) <= self.values_enumerated {
+            // Each side keeps the values the other can match.
+            let magnitudes: SmallVec<[i64; 64]> = {
+                let mut m: SmallVec<[i64; 64]> =
+                    ctx.values(x).map(|v| i64::from(v).abs()).collect();
+                m.sort_unstable();
+                m.dedup();
+                m
+            };
+            ctx.keep_only(z, magnitudes.iter().map(|&m| (m, m)))?;
+            for v in ctx.values_vec(x) {
+                let m = i64::from(v).abs();
+                if !i32::try_from(m).is_ok_and(|m| ctx.contains(z, m)) {
+                    ctx.remove(x, v)?;
+                }
+            }
+            return Ok(());
+        }
+        let (Some((x_lo, x_hi)), Some((z_lo, z_hi))) = (bounds(ctx, x), bounds(ctx, z)) else {
+            return Ok(());
+        };
+        // The smallest magnitude, run by run.
+        let smallest = ctx
+            .ranges(x)
+            .map(|(a, b)| {
+                let (a, b) = (i64::from(a), i64::from(b));
+                if a <= 0 && 0 <= b {
+                    0
+                } else {
+                    a.abs().min(b.abs())
+                }
+            })
+            .min()
+            .unwrap_or(0);
+        ctx.within(z, smallest, x_lo.abs().max(x_hi.abs()))?;
+        ctx.within(x, -z_hi, z_hi)?;
+        if z_lo > 0 {
+            ctx.remove_range(x, (1 - z_lo) as i32, (z_lo - 1) as i32)?;
+        }
+        check_if_fixed(self, ctx)
+    }
+}

@@ -1,0 +1,299 @@
+//! Boolean constraints over 0/1 variables: literals, and/or gates, clauses and parity.
+//!
+//! A Boolean is a variable over `0..=1` ([`Model::new_bool`](crate::Model::new_bool)), 0 for
+//! false; a [`Lit`] is one, or its negation. Every constraint here first keeps its variables
+//! within 0/1, so an integer variable used as a Boolean is narrowed to it.
+
+use crate::{Conflict, Constraint, Context, VarId};
+use smallvec::SmallVec;
+use std::fmt;
+
+/// A Boolean literal: a 0/1 variable (`positive`) or its negation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Lit {
+    /// The variable, over 0/1.
+    pub var: VarId,
+    /// True for `var`, false for `not var`.
+    pub positive: bool,
+}
+
+impl Lit {
+    /// The literal `var` (true when `var` is 1).
+    pub fn pos(var: VarId) -> Self {
+        Lit {
+            var,
+            positive: true,
+        }
+    }
+
+    /// The literal `not var` (true when `var` is 0).
+    pub fn neg(var: VarId) -> Self {
+        Lit {
+            var,
+            positive: false,
+        }
+    }
+
+    /// The opposite literal.
+    pub fn negated(self) -> Self {
+        Lit {
+            var: self.var,
+            positive: !self.positive,
+        }
+    }
+
+    /// Whether the literal is true when its variable takes `value` (1 is true).
+    fn is_true_for(self, value: i32) -> bool {
+        (value == 1) == self.positive
+    }
+
+    /// The literal's truth once its variable is fixed.
+    fn value(self, ctx: &Context<'_>) -> Option<bool> {
+        ctx.fixed_value(self.var).map(|v| self.is_true_for(v))
+    }
+
+    /// Makes the literal `truth`.
+    fn set(self, truth: bool, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let value = i32::from(truth == self.positive);
+        ctx.fix(self.var, value).map(|_| ())
+    }
+}
+
+impl fmt::Display for Lit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.positive {
+            write!(f, "{}", self.var)
+        } else {
+            write!(f, "not {}", self.var)
+        }
+    }
+}
+
+/// Keeps every variable of `scope` within 0/1.
+fn restrict_to_bool(scope: &[VarId], ctx: &mut Context<'_>) -> Result<(), Conflict> {
+    for &var in scope {
+        ctx.within(var, 0, 1)?;
+    }
+    Ok(())
+}
+
+/// Which gate a [`BoolGate`] is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Gate {
+    /// All the literals hold.
+    And,
+    /// At least one literal holds.
+    Or,
+}
+
+/// `r <-> and(lits)` or `r <-> or(lits)`; without `r`, the gate itself must hold (for `or`,
+/// that is a clause).
+///
+/// Consistency: domain consistency when the variables are distinct (a false literal makes an
+/// `and` false, all true make it true; a true `and` makes every literal true, a false one with
+/// a single literal open makes that one false; `or` is the mirror). One pass over the literals
+/// per wake-up. Under `none` and `fc`, the default hooks.
+#[derive(Clone, Debug)]
+pub struct BoolGate {
+    gate: Gate,
+    lits: Vec<Lit>,
+    result: Option<Lit>,
+    /// The result's variable (if any), then the literals' variables.
+    scope: Vec<VarId>,
+}
+
+impl BoolGate {
+    /// `result <-> gate(lits)`, or `gate(lits)` must hold when `result` is `None`.
+    pub fn new(gate: Gate, lits: &[Lit], result: Option<Lit>) -> Self {
+        let scope = result.iter().chain(lits).map(|l| l.var).collect();
+        BoolGate {
+            gate,
+            lits: lits.to_vec(),
+            result,
+            scope,
+        }
+    }
+
+    /// The clause `or(positive) or or(not negative)`.
+    pub fn clause(positive: &[VarId], negative: &[VarId]) -> Self {
+        let lits: Vec<Lit> = positive
+            .iter()
+            .map(|&v| Lit::pos(v))
+            .chain(negative.iter().map(|&v| Lit::neg(v)))
+            .collect();
+        BoolGate::new(Gate::Or, &lits, None)
+    }
+
+    /// The gate as a conjunction: `and` as it is, `or(l) = not and(not l)`. Returns whether
+    /// the literals are to be read negated and the conjunction's target: a literal, or the
+    /// truth it must have.
+    fn as_conjunction(&self) -> (bool, Result<Lit, bool>) {
+        match (self.gate, self.result) {
+            (Gate::And, Some(r)) => (false, Ok(r)),
+            (Gate::And, None) => (false, Err(true)),
+            (Gate::Or, Some(r)) => (true, Ok(r.negated())),
+            (Gate::Or, None) => (true, Err(false)),
+        }
+    }
+}
+
+impl Constraint for BoolGate {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        if values.iter().any(|&v| v != 0 && v != 1) {
+            return false;
+        }
+        let (result, lits) = match self.result {
+            Some(r) => (Some(r.is_true_for(values[0])), &values[1..]),
+            None => (None, values),
+        };
+        let mut truths = self.lits.iter().zip(lits).map(|(l, &v)| l.is_true_for(v));
+        let holds = match self.gate {
+            Gate::And => truths.all(|t| t),
+            Gate::Or => truths.any(|t| t),
+        };
+        result.map_or(holds, |r| r == holds)
+    }
+
+    fn describe(&self) -> String {
+        let lits: Vec<String> = self.lits.iter().take(8).map(Lit::to_string).collect();
+        let more = if self.lits.len() > 8 { ", ..." } else { "" };
+        let name = match self.gate {
+            Gate::And => "and",
+            Gate::Or => "or",
+        };
+        match self.result {
+            Some(r) => format!("{r} <-> {name}({}{more})", lits.join(", ")),
+            None => format!("{name}({}{more})", lits.join(", ")),
+        }
+    }
+
+    fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        restrict_to_bool(&self.scope, ctx)?;
+        let (flip, target) = self.as_conjunction();
+        let lit = |l: Lit| if flip { l.negated() } else { l };
+        // target <-> and(lit(l) for l in lits)
+        ctx.count_checks(1);
+        let mut open = 0usize;
+        let mut last_open = None;
+        for &l in &self.lits {
+            match lit(l).value(ctx) {
+                Some(false) => {
+                    return match target {
+                        Ok(t) => t.set(false, ctx),
+                        Err(true) => Err(ctx.violated()),
+                        Err(false) => Ok(()),
+                    };
+                }
+                Some(true) => {}
+                None => {
+                    open += 1;
+                    last_open = Some(lit(l));
+                }
+            }
+        }
+        let target = match target {
+            Ok(t) => t.value(ctx).ok_or(t),
+            Err(truth) => Ok(truth),
+        };
+        match (target, last_open) {
+            // Every literal true: so is the conjunction.
+            (Err(t), None) => t.set(true, ctx),
+            (Ok(false), None) => Err(ctx.violated()),
+            (Ok(true), _) => {
+                for &l in &self.lits {
+                    lit(l).set(true, ctx)?;
+                }
+                Ok(())
+            }
+            (Ok(false), Some(only)) if open == 1 => only.set(false, ctx),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// `xor(lits)`: an odd number of the literals hold when `odd`, an even number otherwise.
+///
+/// Consistency: domain consistency (the last open variable is set to make the parity right;
+/// until then every value has a support). A negated literal is its variable xor 1, and a
+/// variable named twice cancels out, so propagation works on the variables named an odd number
+/// of times against the parity that leaves.
+#[derive(Clone, Debug)]
+pub struct BoolXor {
+    lits: Vec<Lit>,
+    odd: bool,
+    scope: Vec<VarId>,
+    /// The variables named an odd number of times, and the parity they must have.
+    counted: Vec<VarId>,
+    counted_odd: bool,
+}
+
+impl BoolXor {
+    /// The parity of the true literals is odd when `odd`, even otherwise.
+    pub fn new(lits: &[Lit], odd: bool) -> Self {
+        let negated = lits.iter().filter(|l| !l.positive).count();
+        let mut vars: Vec<VarId> = lits.iter().map(|l| l.var).collect();
+        vars.sort_unstable();
+        let counted = vars
+            .chunk_by(|a, b| a == b)
+            .filter(|run| run.len() % 2 == 1)
+            .map(|run| run[0])
+            .collect();
+        BoolXor {
+            lits: lits.to_vec(),
+            odd,
+            scope: lits.iter().map(|l| l.var).collect(),
+            counted,
+            counted_odd: odd != (negated % 2 == 1),
+        }
+    }
+}
+
+impl Constraint for BoolXor {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn is_satisfied(&self, values: &[i32]) -> bool {
+        values.iter().all(|&v| v == 0 || v == 1)
+            && self
+                .lits
+                .iter()
+                .zip(values)
+                .filter(|(l, &v)| l.is_true_for(v))
+                .count()
+                % 2
+                == usize::from(self.odd)
+    }
+
+    fn describe(&self) -> String {
+        let lits: SmallVec<[String; 8]> = self.lits.iter().take(8).map(Lit::to_string).collect();
+        let more = if self.lits.len() > 8 { ", ..." } else { "" };
+        let parity = if self.odd { "odd" } else { "even" };
+        format!("xor({}{more}) is {parity}", lits.join(", "))
+    }
+
+    fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        restrict_to_bool(&self.scope, ctx)?;
+        ctx.count_checks(1);
+        let mut parity = false;
+        let mut open = None;
+        for &var in &self.counted {
+            match ctx.fixed_value(var) {
+                Some(v) => parity ^= v == 1,
+                None if open.is_some() => return Ok(()),
+                None => open = Some(var),
+            }
+        }
+        match open {
+            Some(var) => ctx
+                .fix(var, i32::from(parity != self.counted_odd))
+                .map(|_| ()),
+            None if parity == self.counted_odd => Ok(()),
+            None => Err(ctx.violated()),
+        }
+    }
+}

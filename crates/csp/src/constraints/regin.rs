@@ -47,6 +47,10 @@ pub(crate) struct Regin {
     fill: Vec<u32>,
     /// The augmenting search's stack: a variable and the next of its edges to try.
     path: Vec<(u32, u32)>,
+    /// The shifted values of the graph, sorted, when they span too wide a range to number
+    /// them from the lowest (a billion apart); empty when value node `j` is `low + j`.
+    values: Vec<i64>,
+    low: i64,
 }
 
 /// Tarjan's strongly connected components, iterative, with reusable buffers.
@@ -59,9 +63,9 @@ struct Tarjan {
     calls: Vec<(u32, u32)>,
 }
 
-/// The outcome of building the graph: the value range, or nothing to do.
+/// The outcome of building the graph: how many value nodes it has, or too many edges.
 pub(crate) enum Span {
-    Values { low: i64, count: usize },
+    Values { count: usize },
     TooWide,
 }
 
@@ -84,12 +88,12 @@ impl Regin {
                 .filter(vars, offsets, &mut self.matched_value, ctx)
                 .map(|()| true);
         }
-        let (low, m) = match self.build(vars, offsets, ctx) {
-            Span::Values { low, count } => (low, count),
+        let m = match self.build(vars, offsets, ctx) {
+            Span::Values { count } => count,
             Span::TooWide => return Ok(false),
         };
         let k = vars.len();
-        self.match_all(k, m, low, ctx)?;
+        self.match_all(k, m, ctx)?;
         self.reach_from_free_values(k, m);
         self.components(k, m);
         for i in 0..k {
@@ -103,13 +107,31 @@ impl Regin {
                 if self.reached[node] || self.component[node] == self.component[i] {
                     continue;
                 }
-                let shifted = low + i64::from(value);
+                let shifted = self.value_at(value);
                 if let Ok(v) = i32::try_from(shifted - i64::from(offsets[i])) {
                     ctx.remove(vars[i], v)?;
                 }
             }
         }
         Ok(true)
+    }
+
+    /// The value node of a shifted value, if the graph has one.
+    fn index_of(&self, shifted: i64) -> Option<u32> {
+        if self.values.is_empty() {
+            u32::try_from(shifted - self.low).ok()
+        } else {
+            self.values.binary_search(&shifted).ok().map(|j| j as u32)
+        }
+    }
+
+    /// The shifted value of value node `j`.
+    fn value_at(&self, j: u32) -> i64 {
+        if self.values.is_empty() {
+            self.low + i64::from(j)
+        } else {
+            self.values[j as usize]
+        }
     }
 
     /// Lays out the variable-value graph of the current domains.
@@ -123,10 +145,25 @@ impl Regin {
             }
             edges += ctx.size(var) as usize;
         }
-        if high < low || high - low + 1 > MAX_VALUES || edges > MAX_EDGES {
+        if high < low || edges > MAX_EDGES {
             return Span::TooWide;
         }
-        let m = (high - low + 1) as usize;
+        self.values.clear();
+        self.low = low;
+        if high - low + 1 > MAX_VALUES {
+            // Few values far apart: number the values present instead of the whole span.
+            for (&var, &offset) in vars.iter().zip(offsets) {
+                self.values
+                    .extend(ctx.values(var).map(|v| i64::from(v) + i64::from(offset)));
+            }
+            self.values.sort_unstable();
+            self.values.dedup();
+        }
+        let m = if self.values.is_empty() {
+            (high - low + 1) as usize
+        } else {
+            self.values.len()
+        };
         let k = vars.len();
         // Examining each (variable, value) pair of the graph counts as one check.
         ctx.count_checks(edges as u64);
@@ -137,7 +174,8 @@ impl Regin {
         self.rev_start.resize(m + 1, 0);
         for (&var, &offset) in vars.iter().zip(offsets) {
             for value in ctx.values(var) {
-                let index = (i64::from(value) + i64::from(offset) - low) as u32;
+                let shifted = i64::from(value) + i64::from(offset);
+                let index = self.index_of(shifted).unwrap_or(0);
                 self.adj.push(index);
                 self.rev_start[index as usize + 1] += 1;
             }
@@ -157,17 +195,11 @@ impl Regin {
                 self.fill[value] += 1;
             }
         }
-        Span::Values { low, count: m }
+        Span::Values { count: m }
     }
 
     /// A matching that covers every variable, starting from the last one, or the conflict.
-    fn match_all(
-        &mut self,
-        k: usize,
-        m: usize,
-        low: i64,
-        ctx: &Context<'_>,
-    ) -> Result<(), Conflict> {
+    fn match_all(&mut self, k: usize, m: usize, ctx: &Context<'_>) -> Result<(), Conflict> {
         self.matched_value.resize(k, None);
         self.var_match.clear();
         self.var_match.resize(k, NONE);
@@ -178,11 +210,9 @@ impl Regin {
             let Some(shifted) = self.matched_value[i] else {
                 continue;
             };
-            let index = shifted - low;
-            if index < 0 || index >= m as i64 {
+            let Some(index) = self.index_of(shifted).filter(|&j| (j as usize) < m) else {
                 continue;
-            }
-            let index = index as u32;
+            };
             let in_domain = self.adj[self.adj_start[i] as usize..self.adj_start[i + 1] as usize]
                 .contains(&index);
             if in_domain && self.val_match[index as usize] == NONE {
@@ -204,7 +234,7 @@ impl Regin {
             }
         }
         for i in 0..k {
-            self.matched_value[i] = Some(low + i64::from(self.var_match[i]));
+            self.matched_value[i] = Some(self.value_at(self.var_match[i]));
         }
         Ok(())
     }

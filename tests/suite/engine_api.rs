@@ -376,3 +376,68 @@ fn the_time_limit_can_count_from_before_the_solve_and_stops_model_building_too()
     let built = QueensModel::build(200, Encoding::Binary, &mut Poller::unlimited()).unwrap();
     assert_eq!(built.n(), 200);
 }
+
+/// A constraint on one variable that holds always and records, each time it runs, whether
+/// its variable was fixed: it shows when the engine wakes it.
+#[derive(Debug)]
+struct Witness {
+    var: [VarId; 1],
+    wake: csp::Wake,
+    runs: Arc<std::sync::Mutex<Vec<bool>>>,
+}
+
+impl csp::Constraint for Witness {
+    fn scope(&self) -> &[VarId] {
+        &self.var
+    }
+    fn is_satisfied(&self, _: &[i32]) -> bool {
+        true
+    }
+    fn wake_on(&self, _: VarId) -> csp::Wake {
+        self.wake
+    }
+    fn propagate(&self, ctx: &mut csp::Context<'_>) -> Result<(), csp::Conflict> {
+        let fixed = ctx.fixed_value(self.var[0]).is_some();
+        self.runs.lock().unwrap().push(fixed);
+        Ok(())
+    }
+}
+
+#[test]
+fn a_propagator_on_fixed_runs_only_when_its_variable_is_fixed() {
+    // x < y over 0..=9, searched on x first: each x moves y's lower bound, and fixes y only
+    // at x = 8. A witness on y waking on `Fixed` runs at the root and when y is fixed; its
+    // twin waking on any change runs at every move of y's bound as well.
+    let runs = |wake: csp::Wake| {
+        let mut model = Model::new();
+        let x = model.new_var(0..=9).unwrap();
+        let y = model.new_var(0..=9).unwrap();
+        model.compare(x, csp::Relation::Lt, y).unwrap();
+        let runs = Arc::new(std::sync::Mutex::new(Vec::new()));
+        model
+            .post(Witness {
+                var: [y],
+                wake,
+                runs: runs.clone(),
+            })
+            .unwrap();
+        let count = Solver::new(&model).inference(Inference::Mac).count();
+        assert_eq!(count, 45, "pairs x < y over 0..=9");
+        let runs = runs.lock().unwrap().clone();
+        runs
+    };
+    let on_fixed = runs(csp::Wake::Fixed);
+    let on_any = runs(csp::Wake::Domain);
+    assert!(!on_fixed[0], "the root runs every constraint once");
+    assert!(
+        on_fixed[1..].iter().all(|&fixed| fixed),
+        "woken with y not fixed"
+    );
+    // y is fixed once per solution (45) by the search, and once more by propagation at
+    // x = 8 (the search then assigns the value left, which wakes it again).
+    assert_eq!(on_fixed.len(), 1 + 45 + 1);
+    assert!(
+        on_any.iter().filter(|&&fixed| !fixed).count() > 1,
+        "its twin also sees y's bound move: {on_any:?}"
+    );
+}

@@ -19,6 +19,10 @@
 //! | [`propagate`](Constraint::propagate) | `mac` | remove values that have no support, as far as it can |
 //! | [`propagate_changed`](Constraint::propagate_changed) | `mac` | the same, knowing which variables changed (defaults to `propagate`) |
 //!
+//! Three more hooks tune when `mac` runs it (see [`Wake`] and [`Priority`]): `wake_on` (the
+//! change of a variable that wakes it; any removal by default), `priority` (its cost class)
+//! and `idempotent` (whether its own changes can be left unseen; true by default).
+//!
 //! Every hook reads and prunes through the [`Context`] (`remove` for one value, `remove_range`,
 //! `set_min`, `set_max` and `fix` for many at once), reports how many compatibility tests it
 //! made with [`Context::count_checks`], and returns a [`Conflict`] with `?` when a removal
@@ -56,7 +60,7 @@
 //! ```
 
 use crate::context::{Conflict, Context};
-use crate::VarId;
+use crate::{Priority, VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt::Debug;
 
@@ -114,6 +118,28 @@ pub trait Constraint: Debug + Send + Sync {
     /// once all but one scope variable have a single value left.
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         filter_last_open(self, ctx, |ctx, v| ctx.fixed_value(v))
+    }
+
+    /// The weakest change of `var` (one of the scope) after which [`Constraint::propagate`]
+    /// must run again under `mac`. The default, [`Wake::Domain`], wakes it on any removal;
+    /// a filter that reads only bounds says [`Wake::Bounds`], one that acts only on fixed
+    /// variables [`Wake::Fixed`], and then costs nothing while those changes do not happen.
+    fn wake_on(&self, var: VarId) -> Wake {
+        let _ = var;
+        Wake::Domain
+    }
+
+    /// How expensive [`Constraint::propagate`] is, for the order in which woken constraints
+    /// run: cheap ones first. The default is [`Priority::Linear`].
+    fn priority(&self) -> Priority {
+        Priority::Linear
+    }
+
+    /// Whether one run of [`Constraint::propagate`] leaves nothing for a second run to do, so
+    /// that its own changes need not wake it (the default, true). Say false when a run can
+    /// leave work behind; the engine then runs it again after its own changes.
+    fn idempotent(&self) -> bool {
+        true
     }
 
     /// Arc consistency, told which scope variables changed since this constraint last ran

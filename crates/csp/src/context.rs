@@ -40,6 +40,9 @@ pub(crate) struct Store {
     pub(crate) log_prunes: bool,
     /// Whether `changed` is kept (only `mac` needs it).
     pub(crate) track_changes: bool,
+    /// For each changed variable, the smallest and largest value asked to go since it was
+    /// listed: its bounds moved if either lies outside what is left.
+    pub(crate) removed_span: Vec<(i32, i32)>,
     /// Variables whose domain shrank since the variable order last looked, each listed once,
     /// kept for the orders that keep their picks in a heap (`track_touched`).
     touched: Vec<VarId>,
@@ -62,6 +65,7 @@ impl Store {
             prune_log: Vec::new(),
             log_prunes,
             track_changes: false,
+            removed_span: vec![(0, 0); n],
             touched: Vec::new(),
             is_touched: vec![false; n],
             track_touched: false,
@@ -86,11 +90,19 @@ impl Store {
         }
     }
 
+    /// Notes that values in `low..=high` went from `var` (the search's own assignment notes
+    /// the whole range): propagation wakes the constraints the change concerns.
     #[inline]
-    pub(crate) fn note_changed(&mut self, var: VarId) {
-        if self.track_changes && !self.is_changed[var.index()] {
-            self.is_changed[var.index()] = true;
-            self.changed.push(var);
+    pub(crate) fn note_changed(&mut self, var: VarId, low: i32, high: i32) {
+        if self.track_changes {
+            let span = &mut self.removed_span[var.index()];
+            if !self.is_changed[var.index()] {
+                self.is_changed[var.index()] = true;
+                self.changed.push(var);
+                *span = (low, high);
+            } else {
+                *span = (span.0.min(low), span.1.max(high));
+            }
         }
         if self.track_touched && !self.is_touched[var.index()] {
             self.is_touched[var.index()] = true;
@@ -236,7 +248,7 @@ impl Context<'_> {
         if self.store.log_prunes {
             self.store.prune_log.push((var, value));
         }
-        self.store.note_changed(var);
+        self.store.note_changed(var, value, value);
         if self.store.domains.size(var) == 0 {
             return Err(Conflict {
                 constraint: self.current,
@@ -265,7 +277,7 @@ impl Context<'_> {
             return Ok(0);
         }
         self.store.pruned += removed;
-        self.store.note_changed(var);
+        self.store.note_changed(var, low, high);
         if self.store.domains.size(var) == 0 {
             return Err(Conflict {
                 constraint: self.current,

@@ -270,6 +270,18 @@ impl Domains {
             .map(|i| &self.intervals[i])
     }
 
+    /// A wide variable's smallest or largest value, out of the bitsets' way.
+    #[cold]
+    #[inline(never)]
+    fn interval_bound(&self, var: VarId, largest: bool) -> Option<i32> {
+        let d = self.interval(var)?;
+        if largest {
+            d.max()
+        } else {
+            d.min()
+        }
+    }
+
     /// A wide variable's size in full (`size` saturates at `u32::MAX`).
     pub(crate) fn size_u64(&self, var: VarId) -> u64 {
         match self.interval(var) {
@@ -279,22 +291,24 @@ impl Domains {
     }
 
     /// The smallest value left, or `None` for an empty domain.
+    #[inline]
     pub(crate) fn min(&self, var: VarId) -> Option<i32> {
-        if let Some(d) = self.interval(var) {
-            return d.min();
-        }
         let (words, base) = self.run(var);
+        if words.len() == 0 {
+            return self.interval_bound(var, false);
+        }
         (0..words.len())
             .find(|&i| words.get(i) != 0)
             .map(|i| base + (i * 64) as i32 + words.get(i).trailing_zeros() as i32)
     }
 
     /// The largest value left, or `None` for an empty domain.
+    #[inline]
     pub(crate) fn max(&self, var: VarId) -> Option<i32> {
-        if let Some(d) = self.interval(var) {
-            return d.max();
-        }
         let (words, base) = self.run(var);
+        if words.len() == 0 {
+            return self.interval_bound(var, true);
+        }
         (0..words.len())
             .rev()
             .find(|&i| words.get(i) != 0)

@@ -52,6 +52,7 @@ mod interval_domain;
 mod model;
 mod rng;
 mod search;
+mod wake;
 
 pub use constraint::Constraint;
 pub use constraints::{LinearOp, Relation};
@@ -65,3 +66,4 @@ pub use search::{
     Inference, Limit, Limits, NoObserver, Observer, Outcome, Poller, Sense, Solution, Solutions,
     Solver, Statistics, Summary, UnknownChoice, ValueOrder, VarOrder, SHARD_DEPTH, TARGET_INTERVAL,
 };
+pub use wake::{Priority, Wake};

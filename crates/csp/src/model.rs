@@ -5,7 +5,7 @@ use crate::constraints::{
     Gate, Linear, LinearOp, Lit, Member, NotEqual, Reifiable, Reified, Relation,
 };
 use crate::declared_domain::DeclaredDomain;
-use crate::{Constraint, ConstraintId, ModelError, VarId};
+use crate::{Constraint, ConstraintId, ModelError, VarId, Wake};
 use std::borrow::Cow;
 use std::ops::RangeInclusive;
 
@@ -36,8 +36,25 @@ pub struct Model {
     pub(crate) constraint_names: Vec<Option<String>>,
     /// For each variable, the constraints whose scope holds it (each listed once).
     pub(crate) watchers: Vec<Vec<ConstraintId>>,
+    /// For each constraint, when it wakes and how soon it runs, read once at posting.
+    pub(crate) meta: Vec<ConstraintMeta>,
+    /// The wake condition of (variable, constraint) for constraints whose condition differs
+    /// between their variables (none of the built-in ones).
+    mixed_wakes: std::collections::HashMap<(VarId, ConstraintId), Wake>,
+    /// Whether some constraint wakes on a change of the variable's bounds (and only then
+    /// does propagation compare its bounds before and after).
+    pub(crate) bounds_watched: Vec<bool>,
     /// Names by a rule, for variables created without one.
     namer: Option<Namer>,
+}
+
+/// What the engine reads of a constraint once, at posting, rather than at every wake-up.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct ConstraintMeta {
+    /// The change that wakes it, when the same for all its variables.
+    pub(crate) wake: Option<Wake>,
+    pub(crate) priority: crate::Priority,
+    pub(crate) idempotent: bool,
 }
 
 /// A rule that names variables: a sudoku's cells are r1c1 to r9c9 without a string each.
@@ -94,6 +111,7 @@ impl Model {
         let id = u32::try_from(self.vars.len()).map_err(|_| ModelError::TooMany)?;
         self.vars.push(VarDecl { name, domain });
         self.watchers.push(Vec::new());
+        self.bounds_watched.push(false);
         Ok(VarId(id))
     }
 
@@ -132,12 +150,24 @@ impl Model {
         }
         let id =
             ConstraintId(u32::try_from(self.constraints.len()).map_err(|_| ModelError::TooMany)?);
+        let uniform = constraint.wake_on(scope[0]);
+        let mixed = scope.iter().any(|&v| constraint.wake_on(v) != uniform);
         for &var in scope {
             let list = &mut self.watchers[var.index()];
             if list.last() != Some(&id) {
                 list.push(id);
+                let wake = constraint.wake_on(var);
+                if mixed {
+                    self.mixed_wakes.insert((var, id), wake);
+                }
+                self.bounds_watched[var.index()] |= wake == Wake::Bounds;
             }
         }
+        self.meta.push(ConstraintMeta {
+            wake: (!mixed).then_some(uniform),
+            priority: constraint.priority(),
+            idempotent: constraint.idempotent(),
+        });
         self.constraints.push(constraint);
         self.constraint_names.push(name);
         Ok(id)
@@ -423,6 +453,19 @@ impl Model {
     /// The constraint with this id.
     pub fn constraint(&self, id: ConstraintId) -> Option<&dyn Constraint> {
         self.constraints.get(id.index()).map(|c| c.as_ref())
+    }
+
+    /// The change of `var` that wakes constraint `c`.
+    #[inline]
+    pub(crate) fn wake_of(&self, c: ConstraintId, var: VarId) -> Wake {
+        match self.meta[c.index()].wake {
+            Some(wake) => wake,
+            None => self
+                .mixed_wakes
+                .get(&(var, c))
+                .copied()
+                .unwrap_or(Wake::Domain),
+        }
     }
 
     /// The constraints that have `var` in their scope.

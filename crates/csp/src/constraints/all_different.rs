@@ -1,7 +1,7 @@
 //! `AllDifferent`: the values x_i + c_i are pairwise distinct.
 
 use super::regin::Regin;
-use crate::{Conflict, Constraint, Context, VarId};
+use crate::{Conflict, Constraint, Context, Priority, VarId};
 use smallvec::SmallVec;
 
 /// Pairwise distinct values, optionally after adding a fixed offset to each variable
@@ -130,6 +130,10 @@ impl AllDifferent {
 }
 
 impl Constraint for AllDifferent {
+    fn priority(&self) -> Priority {
+        Priority::Global
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.vars
     }

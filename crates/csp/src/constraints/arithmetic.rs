@@ -5,7 +5,7 @@
 //! Everything is computed in `i64` (an `i32` product fits), so nothing overflows: a result
 //! beyond `i32` simply has no value of `z` to match.
 
-use crate::{Conflict, Constraint, Context, VarId};
+use crate::{Conflict, Constraint, Context, Priority, VarId};
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -373,6 +373,10 @@ impl Abs {
 }
 
 impl Constraint for Abs {
+    fn priority(&self) -> Priority {
+        Priority::Cheap
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.vars
     }

@@ -1,6 +1,6 @@
 //! `Binary`: a constraint on two variables given by a predicate or by a table of allowed pairs.
 
-use crate::{Conflict, Constraint, Context, VarId};
+use crate::{Conflict, Constraint, Context, Priority, VarId};
 use std::collections::HashSet;
 use std::fmt;
 
@@ -103,6 +103,10 @@ impl Binary {
 }
 
 impl Constraint for Binary {
+    fn priority(&self) -> Priority {
+        Priority::Cheap
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }

@@ -4,7 +4,7 @@
 //! false; a [`Lit`] is one, or its negation. Every constraint here first keeps its variables
 //! within 0/1, so an integer variable used as a Boolean is narrowed to it.
 
-use crate::{Conflict, Constraint, Context, VarId};
+use crate::{Conflict, Constraint, Context, VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -138,6 +138,11 @@ impl BoolGate {
 }
 
 impl Constraint for BoolGate {
+    /// It acts on fixed literals only.
+    fn wake_on(&self, _var: VarId) -> Wake {
+        Wake::Fixed
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }
@@ -253,6 +258,11 @@ impl BoolXor {
 }
 
 impl Constraint for BoolXor {
+    /// It acts on fixed literals only.
+    fn wake_on(&self, _var: VarId) -> Wake {
+        Wake::Fixed
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }

@@ -1,7 +1,7 @@
 //! `Compare`: `x rel y + c` or `x rel c` for the six relations.
 
 use super::reified::Reifiable;
-use crate::{Conflict, Constraint, Context, VarId};
+use crate::{Conflict, Constraint, Context, Priority, VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -224,6 +224,19 @@ impl Compare {
 }
 
 impl Constraint for Compare {
+    /// Orderings read bounds, `=` reads domains, `!=` acts once a side is fixed.
+    fn wake_on(&self, _var: VarId) -> Wake {
+        match self.relation {
+            Relation::Eq => Wake::Domain,
+            Relation::Ne => Wake::Fixed,
+            _ => Wake::Bounds,
+        }
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Cheap
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.vars
     }

@@ -1,7 +1,7 @@
 //! `Linear`: sum(a_i * x_i) compared with a constant, filtered on bounds.
 
 use super::reified::Reifiable;
-use crate::{Conflict, Constraint, Context, VarId};
+use crate::{Conflict, Constraint, Context, VarId, Wake};
 use std::fmt;
 
 /// How the sum compares with the right-hand side.
@@ -185,6 +185,15 @@ impl Linear {
 }
 
 impl Constraint for Linear {
+    /// Bounds reasoning reads bounds; `!=` acts once all but one variable are fixed.
+    fn wake_on(&self, _var: VarId) -> Wake {
+        if self.op == LinearOp::Ne {
+            Wake::Fixed
+        } else {
+            Wake::Bounds
+        }
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.vars
     }

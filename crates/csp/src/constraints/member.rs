@@ -1,7 +1,7 @@
 //! `Member`: `x in S` for a set of values `S`.
 
 use super::reified::Reifiable;
-use crate::{Conflict, Constraint, Context, VarId};
+use crate::{Conflict, Constraint, Context, Priority, VarId};
 
 /// `x in S`, `S` a set of values.
 ///
@@ -69,6 +69,10 @@ impl Member {
 }
 
 impl Constraint for Member {
+    fn priority(&self) -> Priority {
+        Priority::Cheap
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.var
     }

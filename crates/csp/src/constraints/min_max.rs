@@ -1,6 +1,6 @@
 //! `Extremum`: `z = max(xs)` or `z = min(xs)`.
 
-use crate::{Conflict, Constraint, Context, VarId};
+use crate::{Conflict, Constraint, Context, VarId, Wake};
 
 /// Beyond every `i32` either way, so a side left open stays open once mirrored.
 const UNBOUNDED: i64 = 1 << 40;
@@ -47,6 +47,11 @@ impl Extremum {
 }
 
 impl Constraint for Extremum {
+    /// It reads bounds only.
+    fn wake_on(&self, _var: VarId) -> Wake {
+        Wake::Bounds
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.vars
     }

@@ -1,6 +1,6 @@
 //! `NotEqual`: x != y + c, the column (c = 0) and diagonal constraints of N-Queens.
 
-use crate::{Conflict, Constraint, Context, VarId};
+use crate::{Conflict, Constraint, Context, Priority, VarId, Wake};
 
 /// `x != y + offset`. With offset 0 this is plain `x != y`.
 #[derive(Clone, Debug)]
@@ -42,6 +42,15 @@ impl NotEqual {
 }
 
 impl Constraint for NotEqual {
+    /// It acts only once a side is fixed.
+    fn wake_on(&self, _var: VarId) -> Wake {
+        Wake::Fixed
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Cheap
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }

@@ -1,6 +1,6 @@
 //! `Reified`: a 0/1 variable equivalent to a constraint (`b <-> c`) or implying it (`b -> c`).
 
-use crate::{Conflict, Constraint, Context, VarId};
+use crate::{Conflict, Constraint, Context, Priority, VarId};
 use smallvec::SmallVec;
 use std::fmt::Debug;
 
@@ -42,6 +42,14 @@ impl<C: Reifiable> Reified<C> {
 }
 
 impl<C: Reifiable> Constraint for Reified<C> {
+    fn priority(&self) -> Priority {
+        if self.scope.len() <= 3 {
+            Priority::Cheap
+        } else {
+            Priority::Linear
+        }
+    }
+
     fn scope(&self) -> &[VarId] {
         &self.scope
     }

@@ -3,7 +3,9 @@
 
 use crate::context::{Conflict, ConflictKind, Context, Store};
 use crate::domain::Domains;
-use crate::{ConstraintId, Inference, Limit, Limits, Model, Observer, Poller, VarId};
+use crate::{
+    ConstraintId, Inference, Limit, Limits, Model, Observer, Poller, Priority, VarId, Wake,
+};
 use std::collections::VecDeque;
 
 /// The search's state, shared by the node loop and the heuristics.
@@ -15,7 +17,8 @@ pub(crate) struct Core<'m> {
     pub(crate) order: Vec<VarId>,
     position: Vec<u32>,
     pub(crate) assigned_count: usize,
-    queue: VecDeque<ConstraintId>,
+    /// The woken constraints, one queue per priority, cheapest first.
+    queues: [VecDeque<ConstraintId>; Priority::COUNT],
     in_queue: Vec<bool>,
     /// For each queued constraint, the scope variables that changed since it last ran.
     pending: Vec<Vec<VarId>>,
@@ -71,7 +74,7 @@ impl<'m> Core<'m> {
             order: model.vars().collect(),
             position: (0..n as u32).collect(),
             assigned_count: 0,
-            queue: VecDeque::new(),
+            queues: Default::default(),
             in_queue: vec![false; model.constraints.len()],
             pending: vec![Vec::new(); model.constraints.len()],
             propagations: 0,
@@ -193,7 +196,7 @@ impl<'m> Core<'m> {
                 // that fixed it was not run again on its own changes, and not every filter is
                 // idempotent (all_different over a repeated variable is not), so this is where
                 // it gets its last look. Skipping it let proptest find a wrong solution.
-                self.store.note_changed(var);
+                self.store.note_changed(var, i32::MIN, i32::MAX);
                 self.enqueue_changed(None);
                 self.fixpoint(observer)
             }
@@ -261,32 +264,61 @@ impl<'m> Core<'m> {
         for (i, constraint) in self.model.constraints.iter().enumerate() {
             self.in_queue[i] = true;
             self.pending[i].extend_from_slice(constraint.scope());
-            self.queue.push_back(ConstraintId(i as u32));
+            self.queues[self.model.meta[i].priority as usize].push_back(ConstraintId(i as u32));
         }
         self.fixpoint(observer)
     }
 
-    /// Queues the constraints on every changed variable, except `skip` (the constraint that
-    /// made the change, which leaves itself at its own fixpoint).
+    /// What happened to a changed variable: fixed, its bounds moved (looked at only when some
+    /// constraint wakes on bounds), or only some value went.
+    fn event(&self, var: VarId) -> Wake {
+        let domains = &self.store.domains;
+        if domains.size(var) <= 1 {
+            return Wake::Fixed;
+        }
+        if !self.model.bounds_watched[var.index()] {
+            return Wake::Domain;
+        }
+        let (low, high) = self.store.removed_span[var.index()];
+        let moved = domains.min(var).is_some_and(|min| low < min)
+            || domains.max(var).is_some_and(|max| high > max);
+        if moved {
+            Wake::Bounds
+        } else {
+            Wake::Domain
+        }
+    }
+
+    /// Queues the constraints that each changed variable's change wakes, except `skip` (the
+    /// constraint that made the change, when it is idempotent).
     fn enqueue_changed(&mut self, skip: Option<ConstraintId>) {
         let model = self.model;
-        for var in self.store.changed.drain(..) {
+        let mut changed = std::mem::take(&mut self.store.changed);
+        for &var in &changed {
             self.store.is_changed[var.index()] = false;
+            let event = self.event(var);
             for &c in model.constraints_on(var) {
-                if Some(c) == skip {
+                if Some(c) == skip || model.wake_of(c, var) > event {
                     continue;
                 }
                 self.pending[c.index()].push(var);
                 if !self.in_queue[c.index()] {
                     self.in_queue[c.index()] = true;
-                    self.queue.push_back(c);
+                    self.queues[model.meta[c.index()].priority as usize].push_back(c);
                 }
             }
         }
+        changed.clear();
+        self.store.changed = changed;
+    }
+
+    /// The next woken constraint, from the cheapest queue that has one.
+    fn next_woken(&mut self) -> Option<ConstraintId> {
+        self.queues.iter_mut().find_map(VecDeque::pop_front)
     }
 
     fn fixpoint<O: Observer>(&mut self, observer: &mut O) -> Result<(), Conflict> {
-        while let Some(c) = self.queue.pop_front() {
+        while let Some(c) = self.next_woken() {
             self.in_queue[c.index()] = false;
             // Lend the list out and take it back, so its capacity is reused.
             let mut changed = std::mem::take(&mut self.pending[c.index()]);
@@ -304,14 +336,17 @@ impl<'m> Core<'m> {
             changed.clear();
             self.pending[c.index()] = changed;
             if let Err(conflict) = result {
-                for c in self.queue.drain(..) {
-                    self.in_queue[c.index()] = false;
-                    self.pending[c.index()].clear();
+                for queue in &mut self.queues {
+                    for c in queue.drain(..) {
+                        self.in_queue[c.index()] = false;
+                        self.pending[c.index()].clear();
+                    }
                 }
                 self.store.clear_changed();
                 return Err(conflict);
             }
-            self.enqueue_changed(Some(c));
+            let idempotent = self.model.meta[c.index()].idempotent;
+            self.enqueue_changed(idempotent.then_some(c));
         }
         Ok(())
     }

@@ -45,16 +45,23 @@ impl Layout {
 /// How many variables' words are laid out together when the domains are striped.
 const TRANSPOSE_BLOCK: usize = 256;
 
-/// One undo record: the word at `word`, one of `var`'s, held `old`. The old size is not kept:
-/// a domain's size is the number of bits in its words, so undoing a word changes it by the
-/// difference in bit counts. That keeps an entry at 16 bytes instead of 24, and the trail is
-/// most of the engine's memory on large boards (1.85 GB at N = 10,000 with 24-byte entries).
-#[derive(Copy, Clone, Debug)]
-struct TrailEntry {
-    word: u32,
-    var: u32,
-    old: u64,
-}
+/// The trail is a stack of `u32`s holding two kinds of undo record, told apart by the last
+/// `u32` pushed (the first popped):
+///
+/// - one bit removed: the bit's index among all words' bits, `word * 64 + bit`, below
+///   `WORD_RECORD`; undoing it sets the bit again and adds one to its variable's size;
+/// - a word rewritten (ranges, assignments): its old contents (low half, high half), its
+///   variable, then `WORD_RECORD | word`; undoing it puts the word back and changes the size
+///   by the difference in bit counts.
+///
+/// Pruning one value, by far the commonest change, costs 4 bytes instead of 16, and the trail
+/// is most of the engine's memory on large boards: at N = 10,000 queens, one record per value
+/// pruned along the current path.
+const WORD_RECORD: u32 = 1 << 31;
+
+/// Bit records need `word * 64 + 63` below `WORD_RECORD`: with more words than this, every
+/// change is a word record.
+const MAX_WORDS_FOR_BIT_RECORDS: usize = 1 << 25;
 
 /// A position on the trails to come back to: the bitset trail's and the intervals'.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -67,7 +74,13 @@ pub(crate) struct Domains {
     layout: Vec<Layout>,
     /// Each variable's size; a wide domain's saturates at `u32::MAX`.
     sizes: Vec<u32>,
-    trail: Vec<TrailEntry>,
+    trail: Vec<u32>,
+    /// Whether one removed bit is a record of one `u32` (see `WORD_RECORD`).
+    bit_records: bool,
+    /// Whether the words are striped (word `w` is variable `w % len`'s); otherwise
+    /// `packed_starts` lists each bitset variable's first word, in order.
+    striped: bool,
+    packed_starts: Vec<(u32, u32)>,
     intervals: Vec<IntervalDomain>,
     /// The variable of each interval domain.
     interval_vars: Vec<u32>,
@@ -130,6 +143,7 @@ impl Domains {
         domains.layout.reserve_exact(count);
         domains.sizes.reserve_exact(count);
         let mut next_free = 0;
+        domains.striped = striped;
         for (var, d) in declared.iter().enumerate() {
             let size = d.span()
                 - d.holes
@@ -161,6 +175,7 @@ impl Domains {
             } else {
                 let first_word = next_free as u32;
                 next_free += words as usize;
+                domains.packed_starts.push((first_word, var as u32));
                 Layout {
                     base: d.low,
                     first_word,
@@ -169,6 +184,8 @@ impl Domains {
                 }
             });
         }
+        domains.bit_records =
+            (if striped { longest * count } else { total }) < MAX_WORDS_FOR_BIT_RECORDS;
         if striped {
             // A block of variables at a time, word by word across the block: the writes then
             // go in runs of a block's words. Variable by variable touched a new page with every
@@ -214,6 +231,9 @@ impl Domains {
             layout: Vec::new(),
             sizes: Vec::new(),
             trail: Vec::new(),
+            bit_records: false,
+            striped: false,
+            packed_starts: Vec::new(),
             intervals: Vec::new(),
             interval_vars: Vec::new(),
             interval_trail: Vec::new(),
@@ -483,13 +503,26 @@ impl Domains {
     #[inline(always)]
     fn write_word(&mut self, var: VarId, word: usize, new: u64, new_size: u32) {
         let old = self.words[word];
-        self.trail.push(TrailEntry {
-            word: word as u32,
-            var: var.0,
-            old,
-        });
+        self.trail.extend_from_slice(&[
+            old as u32,
+            (old >> 32) as u32,
+            var.0,
+            WORD_RECORD | word as u32,
+        ]);
         self.words[word] = new;
         self.sizes[var.index()] = new_size;
+    }
+
+    /// The variable that owns bitset word `word`.
+    fn var_of_word(&self, word: usize) -> usize {
+        if self.striped {
+            word % self.layout.len()
+        } else {
+            let i = self
+                .packed_starts
+                .partition_point(|&(first, _)| first as usize <= word);
+            self.packed_starts[i - 1].1 as usize
+        }
     }
 
     /// Removes `value` from `var`; returns whether it was there.
@@ -498,7 +531,13 @@ impl Domains {
         match self.locate(var, value) {
             Some((word, bit)) if self.words[word] & bit != 0 => {
                 let new_size = self.sizes[var.index()] - 1;
-                self.write_word(var, word, self.words[word] & !bit, new_size);
+                if self.bit_records {
+                    self.trail.push(word as u32 * 64 + bit.trailing_zeros());
+                    self.words[word] &= !bit;
+                    self.sizes[var.index()] = new_size;
+                } else {
+                    self.write_word(var, word, self.words[word] & !bit, new_size);
+                }
                 true
             }
             Some(_) => false,
@@ -578,12 +617,22 @@ impl Domains {
     /// Undoes every change made since `mark`.
     pub(crate) fn restore(&mut self, mark: TrailMark) {
         while self.trail.len() > mark.0 {
-            if let Some(entry) = self.trail.pop() {
-                let word = &mut self.words[entry.word as usize];
-                let size = &mut self.sizes[entry.var as usize];
-                *size = *size + entry.old.count_ones() - word.count_ones();
-                *word = entry.old;
+            let Some(last) = self.trail.pop() else { break };
+            if last & WORD_RECORD == 0 {
+                let word = last as usize / 64;
+                self.words[word] |= 1 << (last % 64);
+                let var = self.var_of_word(word);
+                self.sizes[var] += 1;
+                continue;
             }
+            let n = self.trail.len();
+            let (low, high, var) = (self.trail[n - 3], self.trail[n - 2], self.trail[n - 1]);
+            self.trail.truncate(n - 3);
+            let old = u64::from(low) | u64::from(high) << 32;
+            let word = &mut self.words[(last & !WORD_RECORD) as usize];
+            let size = &mut self.sizes[var as usize];
+            *size = *size + old.count_ones() - word.count_ones();
+            *word = old;
         }
         while self.interval_trail.len() > mark.1 {
             if let Some(record) = self.interval_trail.pop() {

@@ -5,7 +5,7 @@
 // A global allocator is unsafe to implement; this one only counts and passes on to `System`.
 #![allow(unsafe_code)]
 
-use csp_toolkit::csp::{Inference, LinearOp, Model, Relation, Solver};
+use csp_toolkit::csp::{Inference, LinearOp, Model, Relation, Solver, ValueOrder, VarOrder};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -65,6 +65,16 @@ fn solve_over(low: i32, top: i32) -> (Vec<u64>, usize) {
         }
         counts.push(count);
     }
+    for order in [
+        ValueOrder::LeastConstraining,
+        ValueOrder::Random { seed: 7 },
+    ] {
+        let solver = Solver::new(&model)
+            .inference(Inference::ForwardChecking)
+            .var_order(VarOrder::MinDomain)
+            .value_order(order);
+        assert_eq!(solver.count(), counts[0], "{order}");
+    }
     (counts, PEAK.load(Ordering::Relaxed) - before)
 }
 
@@ -110,5 +120,26 @@ fn the_widest_ranges_solve_too() {
         let (counts, peak) = solve_over(low, top);
         assert_eq!(counts, vec![expected(low, top); 2], "span {low}..={top}");
         assert!(peak < 1 << 20, "span {low}..={top}: peak {peak} bytes");
+    }
+}
+
+#[test]
+fn ranking_value_orders_walk_a_domain_too_wide_to_rank() {
+    // Least-constraining and random orders rank a node's values; over 10^9 values they walk
+    // from the smallest up instead of listing them (4 GB).
+    let mut model = Model::new();
+    let x = model.new_named_var("x", 0..=1_000_000_000).unwrap();
+    model.compare_value(x, Relation::Ne, 0).unwrap();
+    for order in [
+        ValueOrder::LeastConstraining,
+        ValueOrder::Random { seed: 7 },
+    ] {
+        let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        let before = LIVE.load(Ordering::Relaxed);
+        PEAK.store(before, Ordering::Relaxed);
+        let first = Solver::new(&model).value_order(order).first();
+        let peak = PEAK.load(Ordering::Relaxed) - before;
+        assert_eq!(first, Some(vec![1]), "{order}");
+        assert!(peak < 1 << 20, "{order}: peak {peak} bytes");
     }
 }

@@ -1,6 +1,6 @@
 //! `Ascending`: smallest value first.
 
-use super::{ChooseValue, Cursor};
+use super::{walk, ChooseValue, Cursor};
 use crate::search::core::Core;
 use crate::VarId;
 
@@ -10,8 +10,6 @@ pub(crate) struct Ascending;
 impl ChooseValue for Ascending {
     #[inline]
     fn next(&mut self, var: VarId, core: &Core<'_>, cursor: &mut Cursor) -> Option<i32> {
-        let value = core.store.domains.next_above(var, cursor.last)?;
-        cursor.last = Some(value);
-        Some(value)
+        walk(var, core, cursor)
     }
 }

@@ -1,13 +1,13 @@
 //! `LeastConstraining`: the value that leaves the neighbours the most room first.
 
-use super::{Arena, ChooseValue, Cursor};
+use super::{too_wide_to_rank, walk, Arena, ChooseValue, Cursor};
 use crate::search::core::Core;
 use crate::VarId;
 
 /// Ranks the values by how many values forward checking would remove from the other
 /// variables (a wipe-out ranks last), fewest first, ties smallest first. The look-ahead's
 /// compatibility tests count as constraint checks; its removals are undone and do not count
-/// as pruned.
+/// as pruned. A domain of over 65,536 values is walked from its smallest value up instead.
 #[derive(Default)]
 pub(crate) struct LeastConstraining {
     arena: Arena,
@@ -16,6 +16,10 @@ pub(crate) struct LeastConstraining {
 
 impl ChooseValue for LeastConstraining {
     fn start(&mut self, var: VarId, core: &mut Core<'_>, cursor: &mut Cursor) {
+        if too_wide_to_rank(var, core, cursor) {
+            self.arena.open(cursor, std::iter::empty());
+            return;
+        }
         self.scored.clear();
         self.scored
             .extend(core.store.domains.iter(var).map(|v| (0, v)));
@@ -37,7 +41,10 @@ impl ChooseValue for LeastConstraining {
         self.arena.open(cursor, self.scored.iter().map(|&(_, v)| v));
     }
 
-    fn next(&mut self, _var: VarId, _core: &Core<'_>, cursor: &mut Cursor) -> Option<i32> {
+    fn next(&mut self, var: VarId, core: &Core<'_>, cursor: &mut Cursor) -> Option<i32> {
+        if cursor.walking {
+            return walk(var, core, cursor);
+        }
         self.arena.next(cursor)
     }
 

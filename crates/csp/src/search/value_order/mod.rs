@@ -26,6 +26,27 @@ pub(crate) struct Cursor {
     pub(crate) start: u32,
     pub(crate) next: u32,
     pub(crate) end: u32,
+    /// A ranking order met a domain too wide to rank and walks it from the smallest up.
+    pub(crate) walking: bool,
+}
+
+/// The most values a ranking order (least constraining, random) ranks at a node; a wider
+/// domain (bounds and holes, up to 2^32 values) is tried from its smallest value up instead of
+/// being listed whole.
+pub(crate) const MOST_VALUES_RANKED: u64 = 1 << 16;
+
+/// For the ranking orders: walks `var` from the smallest value up when its domain is too wide
+/// to rank (then `cursor.walking` is set, and the order's `next` calls `walk`).
+fn too_wide_to_rank(var: VarId, core: &Core<'_>, cursor: &mut Cursor) -> bool {
+    cursor.walking = core.store.domains.size_u64(var) > MOST_VALUES_RANKED;
+    cursor.walking
+}
+
+/// The next value of a walk from the smallest value up.
+fn walk(var: VarId, core: &Core<'_>, cursor: &mut Cursor) -> Option<i32> {
+    let value = core.store.domains.next_above(var, cursor.last)?;
+    cursor.last = Some(value);
+    Some(value)
 }
 
 /// Yields the values of one node's variable. `next` is called with the domains as they were

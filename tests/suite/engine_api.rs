@@ -441,3 +441,22 @@ fn a_propagator_on_fixed_runs_only_when_its_variable_is_fixed() {
         "its twin also sees y's bound move: {on_any:?}"
     );
 }
+
+#[test]
+fn a_median_phase_tries_the_median_then_outwards() {
+    // FlatZinc's indomain_median: the median (the lower of two), then the nearest values,
+    // the lower of two as near first.
+    let mut model = Model::new();
+    let x = model.new_var_from_values(None, &[1, 2, 5, 7, 9]).unwrap();
+    let y = model.new_var_from_values(None, &[3, 4]).unwrap();
+    let phases = vec![csp::Phase::new(
+        &[x, y],
+        csp::VarSelect::InputOrder,
+        csp::ValueSelect::Median,
+    )];
+    let order: Vec<Vec<i32>> = Solver::new(&model).phases(phases, 0).solutions().collect();
+    let xs: Vec<i32> = order.iter().step_by(2).map(|s| s[0]).collect();
+    assert_eq!(xs, [5, 7, 2, 1, 9]);
+    assert_eq!(order[0], [5, 3], "y's median of two is the lower");
+    assert_eq!(order[1], [5, 4]);
+}

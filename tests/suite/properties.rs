@@ -11,7 +11,8 @@ use csp_toolkit::csp::constraints::{
     Member,
 };
 use csp_toolkit::csp::{
-    Inference, LinearOp, Model, ModelError, Reification, Relation, Solver, VarId,
+    Inference, LinearOp, Model, ModelError, Phase, Reification, Relation, Solver, SplitMix64,
+    ValueSelect, VarId, VarSelect,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
@@ -483,5 +484,73 @@ proptest! {
         let Some(model) = build(&domains, &specs) else { return Ok(()) };
         let expected = projection(&brute_force(&model), domains.len());
         prop_assert_eq!(Solver::new(&model).inference(Inference::Mac).root_domains(), expected);
+    }
+
+    #[test]
+    fn declared_phases_find_the_brute_force_solutions_in_their_order(
+        (domains, specs) in model_spec(3),
+        order_seed in any::<u64>(),
+        selects in prop::collection::vec(0..6usize, 4),
+        values in prop::collection::vec(0..6usize, 4),
+    ) {
+        let Some(model) = build(&domains, &specs) else { return Ok(()) };
+        let n = domains.len();
+        let expected = brute_force(&model);
+        // A random permutation of the variables, one phase each, and also one phase over all
+        // of them with a random selection.
+        let mut perm: Vec<usize> = (0..n).collect();
+        let mut rng = SplitMix64::new(order_seed);
+        for i in (1..n).rev() {
+            perm.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        const SELECTS: [VarSelect; 6] = [
+            VarSelect::InputOrder, VarSelect::FirstFail, VarSelect::AntiFirstFail,
+            VarSelect::Smallest, VarSelect::Largest, VarSelect::MaxRegret,
+        ];
+        const VALUES: [ValueSelect; 6] = [
+            ValueSelect::Min, ValueSelect::Max, ValueSelect::Split, ValueSelect::ReverseSplit,
+            ValueSelect::Median, ValueSelect::Random,
+        ];
+        let vars: Vec<VarId> = model.vars().collect();
+        let single: Vec<Phase> = perm
+            .iter()
+            .zip(&values)
+            .map(|(&i, &v)| Phase::new(&[vars[i]], VarSelect::InputOrder, VALUES[v]))
+            .collect();
+        let whole = vec![Phase::new(&vars, SELECTS[selects[0]], VALUES[values[0]])];
+        // Only part of the variables in a phase: the rest go by the solver's own order.
+        let part = vec![Phase::new(&[vars[perm[0]]], SELECTS[selects[1]], VALUES[values[1]])];
+        for inference in MODES {
+            for phases in [&single, &whole, &part] {
+                let solutions: Vec<Vec<i32>> = Solver::new(&model)
+                    .inference(inference)
+                    .phases(phases.clone(), order_seed)
+                    .solutions()
+                    .collect();
+                let found: BTreeSet<Vec<i32>> = solutions.iter().cloned().collect();
+                prop_assert_eq!(found.len(), solutions.len(), "a solution came twice");
+                prop_assert_eq!(&found, &expected, "{:?} {:?}", inference, phases);
+            }
+            // One phase per variable, in input order, min or max (and split or reverse
+            // split, which order the leaves the same): the solutions come in lexicographic
+            // order of the permuted variables, each ascending or descending.
+            let directed = single.iter().all(|p| p.value != ValueSelect::Median && p.value != ValueSelect::Random);
+            if directed {
+                let key = |s: &Vec<i32>| -> Vec<i64> {
+                    single.iter().map(|p| {
+                        let v = i64::from(s[p.vars[0].index()]);
+                        if matches!(p.value, ValueSelect::Max | ValueSelect::ReverseSplit) { -v } else { v }
+                    }).collect()
+                };
+                let mut sorted: Vec<Vec<i32>> = expected.iter().cloned().collect();
+                sorted.sort_by_key(key);
+                let solutions: Vec<Vec<i32>> = Solver::new(&model)
+                    .inference(inference)
+                    .phases(single.clone(), 0)
+                    .solutions()
+                    .collect();
+                prop_assert_eq!(solutions, sorted, "{:?}", inference);
+            }
+        }
     }
 }

@@ -391,6 +391,50 @@ impl Model {
         self.post(Element::variables(x, vars, first, z))
     }
 
+    /// A new variable equal to `sum(a * x for (a, x) in terms)`, over the range the terms'
+    /// initial bounds allow: the objective to hand [`Solver::minimize`](crate::Solver::minimize)
+    /// or `maximize` when the goal is a linear expression. Fails with
+    /// [`ModelError::OutOfRange`] when that range leaves `i32`.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), csp::ModelError> {
+    /// use csp::{Inference, Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.new_var(1..=3)?;
+    /// let y = model.new_var(1..=3)?;
+    /// model.not_equal(x, y)?;
+    /// let cost = model.sum_var(&[(3, x), (-2, y)])?; // 3x - 2y
+    /// let best = Solver::new(&model).inference(Inference::Mac).minimize(cost).solutions().last();
+    /// assert_eq!(best, Some(vec![1, 3, -3]));
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn sum_var(&mut self, terms: &[(i64, VarId)]) -> Result<VarId, ModelError> {
+        let (mut low, mut high) = (0i128, 0i128);
+        for &(a, x) in terms {
+            let Some((lo, hi)) = self.initial_bounds(x) else {
+                return Err(ModelError::UnknownVariable(x));
+            };
+            let (p, q) = (
+                i128::from(a) * i128::from(lo),
+                i128::from(a) * i128::from(hi),
+            );
+            low += p.min(q);
+            high += p.max(q);
+        }
+        let fits = |v: i128| i32::try_from(v).ok();
+        let (Some(low), Some(high)) = (fits(low), fits(high)) else {
+            return Err(ModelError::OutOfRange(format!(
+                "the sum's range {low}..={high}"
+            )));
+        };
+        let z = self.new_var(low..=high)?;
+        let mut with_z = terms.to_vec();
+        with_z.push((-1, z));
+        self.linear(&with_z, LinearOp::Eq, 0)?;
+        Ok(z)
+    }
+
     /// How many variables the model has.
     pub fn var_count(&self) -> usize {
         self.vars.len()

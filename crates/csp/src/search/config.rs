@@ -80,6 +80,9 @@ pub(crate) struct SolveConfig {
     pub(crate) shard: Option<(u64, u64)>,
     /// The scale of Luby restarts, if any.
     pub(crate) restarts: Option<u64>,
+    /// A declared search, and the seed of its random value selections.
+    pub(crate) phases: Vec<super::Phase>,
+    pub(crate) phase_seed: u64,
 }
 
 impl SolveConfig {

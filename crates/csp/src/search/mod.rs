@@ -12,6 +12,7 @@ mod luby;
 mod node_loop;
 mod observer;
 mod outcome;
+mod phase;
 mod poller;
 mod statistics;
 mod value_order;
@@ -21,6 +22,7 @@ pub use config::{Inference, Sense, UnknownChoice, ValueOrder, VarOrder};
 pub use limits::Limits;
 pub use observer::{NoObserver, Observer};
 pub use outcome::{Limit, Outcome, Summary};
+pub use phase::{Phase, ValueSelect, VarSelect};
 pub use poller::{Poller, TARGET_INTERVAL};
 pub use statistics::Statistics;
 
@@ -35,8 +37,10 @@ use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
-use value_order::{Ascending, Descending, LeastConstraining, RandomOrder};
-use var_order::{DomDeg, DomWdeg, InputOrder, MinDomain, SelectVar};
+use value_order::{
+    Ascending, ChooseValue, Descending, LeastConstraining, PhasedValues, RandomOrder,
+};
+use var_order::{DomDeg, DomWdeg, InputOrder, MinDomain, Phased, SelectVar};
 
 /// One solution, lent to the callback: valid only during the call.
 #[derive(Copy, Clone, Debug)]
@@ -102,6 +106,29 @@ impl<'m> Solver<'m> {
     /// In which order to try values.
     pub fn value_order(mut self, order: ValueOrder) -> Self {
         self.config.value_order = order;
+        self
+    }
+
+    /// A declared search, as FlatZinc's `seq_search` of `int_search`es: branch on each phase's
+    /// variables in turn, picked and valued as it says, then on the rest by the solver's
+    /// variable and value order. `seed` drives [`ValueSelect::Random`].
+    ///
+    /// ```
+    /// # fn main() -> Result<(), csp::ModelError> {
+    /// use csp::{Model, Phase, Solver, ValueSelect, VarSelect};
+    /// let mut model = Model::new();
+    /// let x = model.new_var(0..=2)?;
+    /// let y = model.new_var(0..=2)?;
+    /// model.not_equal(x, y)?;
+    /// // y first, largest value first; then x.
+    /// let phases = vec![Phase::new(&[y], VarSelect::InputOrder, ValueSelect::Max)];
+    /// assert_eq!(Solver::new(&model).phases(phases, 0).first(), Some(vec![0, 2]));
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn phases(mut self, phases: Vec<Phase>, seed: u64) -> Self {
+        self.config.phases = phases;
+        self.config.phase_seed = seed;
         self
     }
 
@@ -276,25 +303,38 @@ fn with_value_order<'a, V: SelectVar + 'a, O: Observer + 'a>(
 ) -> Box<dyn Run + 'a> {
     let config = config.clone();
     match config.value_order {
-        ValueOrder::Ascending => {
-            Box::new(Search::new(model, config, var_order, Ascending, observer))
-        }
-        ValueOrder::Descending => {
-            Box::new(Search::new(model, config, var_order, Descending, observer))
-        }
-        ValueOrder::LeastConstraining => Box::new(Search::new(
+        ValueOrder::Ascending => with_phases(model, config, var_order, Ascending, observer),
+        ValueOrder::Descending => with_phases(model, config, var_order, Descending, observer),
+        ValueOrder::LeastConstraining => with_phases(
             model,
             config,
             var_order,
             LeastConstraining::default(),
             observer,
-        )),
-        ValueOrder::Random { seed } => Box::new(Search::new(
-            model,
-            config,
-            var_order,
-            RandomOrder::new(seed),
-            observer,
-        )),
+        ),
+        ValueOrder::Random { seed } => {
+            with_phases(model, config, var_order, RandomOrder::new(seed), observer)
+        }
     }
+}
+
+/// The node loop, under the declared phases when there are any.
+fn with_phases<'a, V: SelectVar + 'a, W: ChooseValue + 'a, O: Observer + 'a>(
+    model: &'a Model,
+    config: SolveConfig,
+    var_order: V,
+    value_order: W,
+    observer: O,
+) -> Box<dyn Run + 'a> {
+    if config.phases.is_empty() {
+        return Box::new(Search::new(model, config, var_order, value_order, observer));
+    }
+    let values = PhasedValues::new(
+        &config.phases,
+        model.var_count(),
+        config.phase_seed,
+        value_order,
+    );
+    let vars = Phased::new(config.phases.clone(), var_order);
+    Box::new(Search::new(model, config, vars, values, observer))
 }

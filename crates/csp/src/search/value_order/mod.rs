@@ -7,11 +7,13 @@
 mod ascending;
 mod descending;
 mod least_constraining;
+mod phased_values;
 mod random_order;
 
 pub(crate) use ascending::Ascending;
 pub(crate) use descending::Descending;
 pub(crate) use least_constraining::LeastConstraining;
+pub(crate) use phased_values::PhasedValues;
 pub(crate) use random_order::RandomOrder;
 
 use super::core::Core;
@@ -28,6 +30,8 @@ pub(crate) struct Cursor {
     pub(crate) end: u32,
     /// A ranking order met a domain too wide to rank and walks it from the smallest up.
     pub(crate) walking: bool,
+    /// Which of its strategies an order that has several follows at this node.
+    pub(crate) strategy: u8,
 }
 
 /// The most values a ranking order (least constraining, random) ranks at a node; a wider

@@ -7,12 +7,14 @@ mod dom_deg;
 mod dom_wdeg;
 mod input_order;
 mod min_domain;
+mod phased;
 mod ratio_heap;
 
 pub(crate) use dom_deg::DomDeg;
 pub(crate) use dom_wdeg::DomWdeg;
 pub(crate) use input_order::InputOrder;
 pub(crate) use min_domain::MinDomain;
+pub(crate) use phased::Phased;
 
 use super::core::Core;
 use crate::{ConstraintId, VarId};

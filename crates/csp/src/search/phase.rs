@@ -1,0 +1,65 @@
+//! `Phase`: a declarative search, as FlatZinc states it: variables, how to pick among them and
+//! how to order their values, phase after phase, then the solver's own order for the rest.
+
+use crate::VarId;
+
+/// Which variable of a phase to branch on (FlatZinc's variable selections). Ties go to the
+/// variable listed first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum VarSelect {
+    /// The first unassigned one, in the phase's order (`input_order`).
+    InputOrder,
+    /// The smallest domain (`first_fail`).
+    FirstFail,
+    /// The largest domain (`anti_first_fail`).
+    AntiFirstFail,
+    /// The smallest value in its domain (`smallest`).
+    Smallest,
+    /// The largest value in its domain (`largest`).
+    Largest,
+    /// The largest gap between its two smallest values (`max_regret`).
+    MaxRegret,
+}
+
+/// In which order to try the chosen variable's values (FlatZinc's value selections).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ValueSelect {
+    /// Smallest first (`indomain_min`).
+    Min,
+    /// Largest first (`indomain_max`).
+    Max,
+    /// The median first, then outwards, nearer values first and the lower of two as near
+    /// (`indomain_median`).
+    Median,
+    /// A random order, drawn from the solver's seed (`indomain_random`).
+    Random,
+    /// The lower half first (`indomain_split`). The values are tried one by one, smallest
+    /// first, the same order of leaves that bisection gives; bisection itself (branching on
+    /// `x <= mid`) is not built yet, so the halves are not propagated on their own.
+    Split,
+    /// The upper half first (`indomain_reverse_split`), tried one by one, largest first.
+    ReverseSplit,
+}
+
+/// One phase of a search: branch on `vars`, picked by `select`, their values in `value` order,
+/// until every one is fixed; then the next phase.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Phase {
+    /// The variables of the phase.
+    pub vars: Vec<VarId>,
+    /// How to pick the next one.
+    pub select: VarSelect,
+    /// How to order its values.
+    pub value: ValueSelect,
+}
+
+impl Phase {
+    /// A phase over `vars`.
+    pub fn new(vars: &[VarId], select: VarSelect, value: ValueSelect) -> Self {
+        Phase {
+            vars: vars.to_vec(),
+            select,
+            value,
+        }
+    }
+}

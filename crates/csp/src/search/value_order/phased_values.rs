@@ -1,0 +1,95 @@
+//! `PhasedValues`: the value orders of a declared search for the variables its phases name,
+//! another order for the rest.
+
+use super::{too_wide_to_rank, walk, Arena, ChooseValue, Cursor};
+use crate::rng::SplitMix64;
+use crate::search::core::Core;
+use crate::search::phase::{Phase, ValueSelect};
+use crate::VarId;
+
+/// The strategies a node of a phase's variable follows, kept in its cursor.
+const INNER: u8 = 0;
+const UP: u8 = 1;
+const DOWN: u8 = 2;
+const RANKED: u8 = 3;
+
+/// Orders the values of each phase variable as its (first) phase says; `rest` orders the
+/// others.
+pub(crate) struct PhasedValues<W> {
+    /// For each variable, the value selection of the first phase that names it.
+    by_var: Vec<Option<ValueSelect>>,
+    rest: W,
+    arena: Arena,
+    rng: SplitMix64,
+}
+
+impl<W: ChooseValue> PhasedValues<W> {
+    pub(crate) fn new(phases: &[Phase], vars: usize, seed: u64, rest: W) -> Self {
+        let mut by_var = vec![None; vars];
+        for phase in phases.iter().rev() {
+            for &v in &phase.vars {
+                if let Some(slot) = by_var.get_mut(v.index()) {
+                    *slot = Some(phase.value);
+                }
+            }
+        }
+        PhasedValues {
+            by_var,
+            rest,
+            arena: Arena::default(),
+            rng: SplitMix64::new(seed),
+        }
+    }
+}
+
+impl<W: ChooseValue> ChooseValue for PhasedValues<W> {
+    fn start(&mut self, var: VarId, core: &mut Core<'_>, cursor: &mut Cursor) {
+        let Some(select) = self.by_var.get(var.index()).copied().flatten() else {
+            cursor.strategy = INNER;
+            return self.rest.start(var, core, cursor);
+        };
+        cursor.strategy = match select {
+            ValueSelect::Min | ValueSelect::Split => UP,
+            ValueSelect::Max | ValueSelect::ReverseSplit => DOWN,
+            ValueSelect::Median | ValueSelect::Random if too_wide_to_rank(var, core, cursor) => UP,
+            ValueSelect::Median => {
+                let values: Vec<i32> = core.store.domains.iter(var).collect();
+                let median = i64::from(values[(values.len() - 1) / 2]);
+                let mut ranked = values;
+                ranked.sort_by_key(|&v| ((i64::from(v) - median).abs(), v));
+                self.arena.open(cursor, ranked.into_iter());
+                RANKED
+            }
+            ValueSelect::Random => {
+                let mut values: Vec<i32> = core.store.domains.iter(var).collect();
+                for i in (1..values.len()).rev() {
+                    let j = self.rng.below(i as u64 + 1) as usize;
+                    values.swap(i, j);
+                }
+                self.arena.open(cursor, values.into_iter());
+                RANKED
+            }
+        };
+    }
+
+    fn next(&mut self, var: VarId, core: &Core<'_>, cursor: &mut Cursor) -> Option<i32> {
+        match cursor.strategy {
+            INNER => self.rest.next(var, core, cursor),
+            UP => walk(var, core, cursor),
+            DOWN => {
+                let value = core.store.domains.next_below(var, cursor.last)?;
+                cursor.last = Some(value);
+                Some(value)
+            }
+            _ => self.arena.next(cursor),
+        }
+    }
+
+    fn finish(&mut self, cursor: &Cursor) {
+        match cursor.strategy {
+            INNER => self.rest.finish(cursor),
+            RANKED => self.arena.close(cursor),
+            _ => {}
+        }
+    }
+}

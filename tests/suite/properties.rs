@@ -11,8 +11,8 @@ use csp_toolkit::csp::constraints::{
     Member,
 };
 use csp_toolkit::csp::{
-    Inference, LinearOp, Model, ModelError, Phase, Reification, Relation, Solver, SplitMix64,
-    ValueSelect, VarId, VarSelect,
+    Atom, ConstraintId, Inference, LinearOp, Model, ModelError, Observer, Phase, Reification,
+    Relation, Solver, SplitMix64, ValueSelect, VarId, VarSelect,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
@@ -377,6 +377,132 @@ fn how(half: bool) -> Reification {
     }
 }
 
+/// Replays a search's events on sets of values, and checks every reason against them: each
+/// atom held when the removal was made, and the atoms with the constraint rule the removed
+/// value out (by brute force over the constraint's variables).
+struct ReasonChecker<'m> {
+    model: &'m Model,
+    domains: Vec<BTreeSet<i32>>,
+    /// Removals to put back, with a marker (None) where each assignment began.
+    undo: Vec<Option<(usize, i32)>>,
+    checked: usize,
+    wrong: Vec<String>,
+}
+
+impl<'m> ReasonChecker<'m> {
+    fn new(model: &'m Model) -> Self {
+        let domains = model
+            .vars()
+            .map(|v| model.initial_domain(v).into_iter().collect())
+            .collect();
+        ReasonChecker {
+            model,
+            domains,
+            undo: Vec::new(),
+            checked: 0,
+            wrong: Vec::new(),
+        }
+    }
+
+    fn holds_now(&self, atom: &Atom) -> bool {
+        let d = &self.domains[atom.var().index()];
+        match *atom {
+            Atom::Eq(_, v) => d.len() == 1 && d.contains(&v),
+            Atom::Ne(_, v) => !d.contains(&v),
+            Atom::Le(_, v) => d.last().is_some_and(|&m| m <= v),
+            Atom::Ge(_, v) => d.first().is_some_and(|&m| m >= v),
+        }
+    }
+}
+
+impl Observer for ReasonChecker<'_> {
+    fn on_assign(&mut self, var: VarId, value: i32, _depth: usize) {
+        self.undo.push(None);
+        let others: Vec<i32> = self.domains[var.index()]
+            .iter()
+            .copied()
+            .filter(|&v| v != value)
+            .collect();
+        for v in others {
+            self.domains[var.index()].remove(&v);
+            self.undo.push(Some((var.index(), v)));
+        }
+    }
+
+    fn on_prune(&mut self, var: VarId, value: i32, _by: ConstraintId) {
+        if self.domains[var.index()].remove(&value) {
+            self.undo.push(Some((var.index(), value)));
+        }
+    }
+
+    fn on_reason(&mut self, var: VarId, value: i32, by: ConstraintId, reason: &[Atom]) {
+        self.checked += 1;
+        // The removal itself was just replayed; the reason is about other facts.
+        for atom in reason {
+            if atom.var() != var && !self.holds_now(atom) {
+                self.wrong
+                    .push(format!("{var} != {value} by {by}: {atom} did not hold"));
+            }
+        }
+        let Some(c) = self.model.constraint(by) else {
+            return;
+        };
+        let scope = c.scope();
+        let Some(position) = scope.iter().position(|&v| v == var) else {
+            self.wrong.push(format!("{var} is not in {by}'s scope"));
+            return;
+        };
+        let domains: Vec<Vec<i32>> = scope
+            .iter()
+            .map(|&v| self.model.initial_domain(v))
+            .collect();
+        let mut index = vec![0usize; scope.len()];
+        loop {
+            let values: Vec<i32> = index.iter().zip(&domains).map(|(&i, d)| d[i]).collect();
+            // One variable named twice in the scope takes one value.
+            let coherent = scope
+                .iter()
+                .zip(&values)
+                .all(|(v, x)| scope.iter().zip(&values).all(|(u, y)| u != v || x == y));
+            let atoms_hold = reason.iter().all(|a| {
+                scope
+                    .iter()
+                    .zip(&values)
+                    .all(|(&u, &x)| u != a.var() || a.holds_for(x))
+            });
+            if coherent && atoms_hold && values[position] == value && c.is_satisfied(&values) {
+                self.wrong.push(format!(
+                    "{var} != {value} by {by} because {reason:?}: {values:?} is a support"
+                ));
+                return;
+            }
+            let mut k = 0;
+            loop {
+                if k == index.len() {
+                    return;
+                }
+                index[k] += 1;
+                if index[k] < domains[k].len() {
+                    break;
+                }
+                index[k] = 0;
+                k += 1;
+            }
+        }
+    }
+
+    fn on_backtrack(&mut self, _var: VarId, _value: i32, _depth: usize) {
+        while let Some(entry) = self.undo.pop() {
+            match entry {
+                Some((var, value)) => {
+                    self.domains[var].insert(value);
+                }
+                None => break,
+            }
+        }
+    }
+}
+
 /// Every assignment that satisfies every constraint, by trying them all.
 fn brute_force(model: &Model) -> BTreeSet<Vec<i32>> {
     let domains: Vec<Vec<i32>> = model.vars().map(|v| model.initial_domain(v)).collect();
@@ -551,6 +677,16 @@ proptest! {
                     .collect();
                 prop_assert_eq!(solutions, sorted, "{:?}", inference);
             }
+        }
+    }
+
+    #[test]
+    fn every_reason_held_and_rules_its_value_out((domains, specs) in model_spec(4)) {
+        let Some(model) = build(&domains, &specs) else { return Ok(()) };
+        for inference in [Inference::ForwardChecking, Inference::Mac] {
+            let mut checker = ReasonChecker::new(&model);
+            Solver::new(&model).inference(inference).solve_observed(&mut checker, |_| ControlFlow::Continue(()));
+            prop_assert!(checker.wrong.is_empty(), "{:?}: {:?}", inference, checker.wrong);
         }
     }
 }

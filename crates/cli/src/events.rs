@@ -160,6 +160,11 @@ impl Observer for Fanout<'_> {
     fn on_prune(&mut self, var: VarId, value: i32, by: ConstraintId) {
         self.0.iter_mut().for_each(|o| o.on_prune(var, value, by));
     }
+    fn on_reason(&mut self, var: VarId, value: i32, by: ConstraintId, reason: &[csp::Atom]) {
+        self.0
+            .iter_mut()
+            .for_each(|o| o.on_reason(var, value, by, reason));
+    }
     fn on_wipeout(&mut self, var: VarId, by: ConstraintId) {
         self.0.iter_mut().for_each(|o| o.on_wipeout(var, by));
     }

@@ -2,7 +2,7 @@
 //! the counters its work is charged to.
 
 use crate::domain::Domains;
-use crate::{ConstraintId, VarId};
+use crate::{Atom, ConstraintId, VarId};
 use smallvec::SmallVec;
 use std::any::Any;
 
@@ -35,8 +35,13 @@ pub(crate) struct Store {
     /// Variables whose domain shrank since the engine last looked, each listed once.
     pub(crate) changed: Vec<VarId>,
     pub(crate) is_changed: Vec<bool>,
-    /// Every removal as (variable, value), kept only while an observer wants prune events.
-    pub(crate) prune_log: Vec<(VarId, i32)>,
+    /// Every removal as (variable, value, its reason's range in `reasons`), kept only while an
+    /// observer wants prune events.
+    pub(crate) prune_log: Vec<(VarId, i32, u32, u32)>,
+    /// The atoms of the logged removals' reasons.
+    pub(crate) reasons: Vec<Atom>,
+    /// Atoms added to every reason given meanwhile (see [`Context::given`]).
+    pub(crate) given: Vec<Atom>,
     pub(crate) log_prunes: bool,
     /// Whether `changed` is kept (only `mac` needs it).
     pub(crate) track_changes: bool,
@@ -63,6 +68,8 @@ impl Store {
             changed: Vec::new(),
             is_changed: vec![false; n],
             prune_log: Vec::new(),
+            reasons: Vec::new(),
+            given: Vec::new(),
             log_prunes,
             track_changes: false,
             removed_span: vec![(0, 0); n],
@@ -246,7 +253,8 @@ impl Context<'_> {
         }
         self.store.pruned += 1;
         if self.store.log_prunes {
-            self.store.prune_log.push((var, value));
+            let at = self.store.reasons.len() as u32;
+            self.store.prune_log.push((var, value, at, at));
         }
         self.store.note_changed(var, value, value);
         if self.store.domains.size(var) == 0 {
@@ -258,6 +266,90 @@ impl Context<'_> {
         Ok(true)
     }
 
+    /// Whether reasons are being collected (an observer wants them): a propagator may skip
+    /// building a reason when not.
+    #[inline]
+    pub fn explaining(&self) -> bool {
+        self.store.log_prunes
+    }
+
+    /// As [`Context::remove`], stating why: `reason`, atoms true now whose conjunction, with
+    /// this constraint, rules `value` out. The reason reaches observers
+    /// ([`Observer::on_reason`](crate::Observer::on_reason)) and, later, conflict analysis.
+    // Forced inline, as `remove`: without an observer it must cost what `remove` costs.
+    #[inline(always)]
+    pub fn remove_because(
+        &mut self,
+        var: VarId,
+        value: i32,
+        reason: &[Atom],
+    ) -> Result<bool, Conflict> {
+        if !self.store.log_prunes {
+            return self.remove(var, value);
+        }
+        self.remove_logged(var, value, reason)
+    }
+
+    /// `remove_because` while an observer collects reasons.
+    #[inline(never)]
+    fn remove_logged(&mut self, var: VarId, value: i32, reason: &[Atom]) -> Result<bool, Conflict> {
+        let at = self.store.prune_log.len();
+        let removed = self.remove(var, value);
+        self.attach_reason(at, reason);
+        removed
+    }
+
+    /// Runs `work` with `atom` added to every reason it gives: a reified constraint enforces
+    /// its inner constraint given `b = 1`, which every removal it makes depends on too.
+    pub fn given<T>(&mut self, atom: Atom, work: impl FnOnce(&mut Self) -> T) -> T {
+        self.store.given.push(atom);
+        let result = work(self);
+        self.store.given.pop();
+        result
+    }
+
+    /// As [`Context::at_least`], stating why (see [`Context::remove_because`]).
+    pub fn at_least_because(
+        &mut self,
+        var: VarId,
+        min: i64,
+        reason: &[Atom],
+    ) -> Result<u64, Conflict> {
+        let at = self.store.prune_log.len();
+        let removed = self.at_least(var, min);
+        self.attach_reason(at, reason);
+        removed
+    }
+
+    /// As [`Context::at_most`], stating why (see [`Context::remove_because`]).
+    pub fn at_most_because(
+        &mut self,
+        var: VarId,
+        max: i64,
+        reason: &[Atom],
+    ) -> Result<u64, Conflict> {
+        let at = self.store.prune_log.len();
+        let removed = self.at_most(var, max);
+        self.attach_reason(at, reason);
+        removed
+    }
+
+    /// Gives the removals logged from `at` on the reason `reason`.
+    fn attach_reason(&mut self, at: usize, reason: &[Atom]) {
+        if !self.store.log_prunes || self.store.prune_log.len() <= at {
+            return;
+        }
+        let start = self.store.reasons.len() as u32;
+        self.store.reasons.extend_from_slice(reason);
+        let given = &self.store.given;
+        self.store.reasons.extend_from_slice(given);
+        let end = self.store.reasons.len() as u32;
+        for entry in &mut self.store.prune_log[at..] {
+            entry.2 = start;
+            entry.3 = end;
+        }
+    }
+
     /// Removes every value of `var` in `low..=high`, a word of the bitset at a time. Returns
     /// how many values went, or the wipe-out it caused.
     pub fn remove_range(&mut self, var: VarId, low: i32, high: i32) -> Result<u64, Conflict> {
@@ -266,9 +358,10 @@ impl Context<'_> {
         }
         if self.store.log_prunes {
             // An observer sees each value removed, as with `remove`.
+            let at = self.store.reasons.len() as u32;
             let mut value = self.store.domains.next_above(var, low.checked_sub(1));
             while let Some(v) = value.filter(|&v| v <= high) {
-                self.store.prune_log.push((var, v));
+                self.store.prune_log.push((var, v, at, at));
                 value = self.store.domains.next_above(var, Some(v));
             }
         }

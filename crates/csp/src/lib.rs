@@ -41,6 +41,7 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+mod atom;
 mod constraint;
 pub mod constraints;
 mod context;
@@ -54,6 +55,7 @@ mod rng;
 mod search;
 mod wake;
 
+pub use atom::Atom;
 pub use constraint::Constraint;
 pub use constraints::{LinearOp, Relation};
 pub use context::{Conflict, ConflictKind, Context};

@@ -3,7 +3,7 @@
 
 use super::trace_text::{grouped, indent, TraceText};
 use crate::output::Output;
-use csp::{ConstraintId, Inference, Model, Observer, VarId};
+use csp::{Atom, ConstraintId, Inference, Model, Observer, VarId};
 use std::cell::RefCell;
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
@@ -26,6 +26,9 @@ pub struct QueensTrace<'a> {
     levels: Vec<Vec<(usize, usize)>>,
     /// Squares ruled out since the last assignment, not printed yet.
     pending: Vec<(usize, usize)>,
+    /// Removals made because of a queen that propagation (not the search) fixed: the row and
+    /// column removed, the constraint's name, and the row of the queen.
+    because: Vec<(usize, usize, String, usize)>,
     /// The row and column just tried, until we know whether it stands.
     trying: Option<(usize, usize)>,
     /// The last attempt failed; its backtrack goes without saying.
@@ -50,6 +53,7 @@ impl<'a> QueensTrace<'a> {
             ruled_out: vec![false; n * n],
             levels: vec![Vec::new()],
             pending: Vec::new(),
+            because: Vec::new(),
             trying: None,
             last_failed: false,
             solutions: 0,
@@ -90,6 +94,7 @@ impl<'a> QueensTrace<'a> {
         // a clash, which the failure line explains, not a square ruled out.
         if let Some((tried, _)) = self.trying {
             self.pending.retain(|&(row, _)| row != tried);
+            self.because.retain(|&(row, ..)| row != tried);
         }
         if self.pending.is_empty() {
             return;
@@ -109,6 +114,18 @@ impl<'a> QueensTrace<'a> {
             self.indent(depth),
         );
         self.pending.clear();
+        // The chain of reasons beyond the tried queen: a row that filtering left one column
+        // rules squares out in turn.
+        for (row, column, line, other) in std::mem::take(&mut self.because) {
+            let _ = writeln!(
+                self.sink.text,
+                "{}    row {} lost column {} because of the {line} with row {}",
+                self.indent(depth),
+                row + 1,
+                column + 1,
+                other + 1
+            );
+        }
     }
 
     /// The attempt in progress stood: say so and draw the board.
@@ -225,6 +242,18 @@ impl Observer for QueensTrace<'_> {
             level.push((row, column));
         }
         self.pending.push((row, column));
+    }
+
+    fn on_reason(&mut self, var: VarId, value: i32, by: ConstraintId, reason: &[Atom]) {
+        // Only a removal caused by a queen other than the one being tried is worth a line:
+        // the tried queen's own removals are the grouped line itself.
+        let [Atom::Eq(other, _)] = reason else { return };
+        if self.trying.is_some_and(|(tried, _)| tried == other.index()) {
+            return;
+        }
+        let line = self.model.constraint_name(by);
+        self.because
+            .push((var.index(), value as usize, line, other.index()));
     }
 
     fn on_wipeout(&mut self, var: VarId, by: ConstraintId) {

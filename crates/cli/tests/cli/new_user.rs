@@ -165,6 +165,22 @@ fn a_trace_reads_as_what_happened() {
     );
     // Nothing is said to be ruled out of the row whose queen is being tried.
     assert!(!trace.contains("row 2 -> 3;"), "{trace}");
+    // Removals caused by a queen that propagation forced say which queen and which line.
+    // On 8 queens, with queens in rows 1-3 at columns 1, 3, 5, arc consistency leaves row 6
+    // one column, 4 (on no line of the three queens); that queen takes column 2 from row 4
+    // along the diagonal (two rows, two columns apart).
+    let trace = stdout(&csp(&[
+        "queens",
+        "8",
+        "--trace",
+        "--inference",
+        "mac",
+        "--first",
+    ]));
+    assert!(
+        trace.contains("row 4 lost column 2 because of the diagonal with row 6"),
+        "{trace}"
+    );
     // A heuristic that cannot work in a mode says so.
     let out = csp(&[
         "queens",

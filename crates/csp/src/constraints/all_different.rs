@@ -1,7 +1,7 @@
 //! `AllDifferent`: the values x_i + c_i are pairwise distinct.
 
 use super::regin::Regin;
-use crate::{Conflict, Constraint, Context, Priority, VarId};
+use crate::{Atom, Conflict, Constraint, Context, Priority, VarId};
 use smallvec::SmallVec;
 
 /// Pairwise distinct values, optionally after adding a fixed offset to each variable
@@ -194,6 +194,12 @@ impl Constraint for AllDifferent {
     }
 
     fn forward_check(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        // Every removal is because of var's value; read it once, and only when explaining.
+        let reason = if ctx.explaining() {
+            ctx.assigned_value(var).map(|v| Atom::Eq(var, v))
+        } else {
+            None
+        };
         self.against_others(var, ctx, |this, ctx, j, shifted| {
             let other = this.vars[j];
             if other == var {
@@ -207,7 +213,7 @@ impl Constraint for AllDifferent {
             } else if !ctx.is_assigned(other) {
                 ctx.count_checks(1);
                 if let Some(clash) = this.clash_for(j, shifted) {
-                    ctx.remove(other, clash)?;
+                    ctx.remove_because(other, clash, reason.as_slice())?;
                 }
             }
             Ok(())
@@ -248,7 +254,8 @@ impl Constraint for AllDifferent {
                 let Some(clash) = self.clash_for(j, shifted) else {
                     continue;
                 };
-                if ctx.remove(other, clash)? && ctx.size(other) == 1 {
+                let reason = [Atom::Eq(self.vars[i], value)];
+                if ctx.remove_because(other, clash, &reason)? && ctx.size(other) == 1 {
                     pending.push(j);
                 }
             }

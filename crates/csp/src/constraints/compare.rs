@@ -1,7 +1,7 @@
 //! `Compare`: `x rel y + c` or `x rel c` for the six relations.
 
 use super::reified::Reifiable;
-use crate::{Conflict, Constraint, Context, Priority, VarId, Wake};
+use crate::{Atom, Conflict, Constraint, Context, Priority, VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -168,17 +168,32 @@ impl Compare {
                     return Ok(());
                 };
                 let below = matches!(relation, Relation::Lt | Relation::Le);
+                // The reason for a bound on one side is the other side's bound (none against
+                // a constant). Bounds fit in i32 here: they are a domain's.
+                let bound = |ctx: &Context<'_>, var: VarId, upper: bool| -> Option<Atom> {
+                    if upper {
+                        ctx.max(var).map(|m| Atom::Le(var, m))
+                    } else {
+                        ctx.min(var).map(|m| Atom::Ge(var, m))
+                    }
+                };
+                let y_reason: Option<Atom> = match self.y() {
+                    Some(y) if ctx.explaining() => bound(ctx, y, below),
+                    _ => None,
+                };
                 if below {
-                    ctx.at_most(x, r_max + slack)?;
+                    ctx.at_most_because(x, r_max + slack, y_reason.as_slice())?;
                 } else {
-                    ctx.at_least(x, r_min + slack)?;
+                    ctx.at_least_because(x, r_min + slack, y_reason.as_slice())?;
                 }
                 if let (Some(y), Some(x_min), Some(x_max)) = (self.y(), ctx.min(x), ctx.max(x)) {
                     // x <= y + c + slack: y >= x - c - slack; and the mirror for >=.
                     if below {
-                        ctx.at_least(y, i64::from(x_min) - c - slack)?;
+                        let reason = [Atom::Ge(x, x_min)];
+                        ctx.at_least_because(y, i64::from(x_min) - c - slack, &reason)?;
                     } else {
-                        ctx.at_most(y, i64::from(x_max) - c - slack)?;
+                        let reason = [Atom::Le(x, x_max)];
+                        ctx.at_most_because(y, i64::from(x_max) - c - slack, &reason)?;
                     }
                 }
                 Ok(())

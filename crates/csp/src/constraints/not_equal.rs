@@ -1,6 +1,6 @@
 //! `NotEqual`: x != y + c, the column (c = 0) and diagonal constraints of N-Queens.
 
-use crate::{Conflict, Constraint, Context, Priority, VarId, Wake};
+use crate::{Atom, Conflict, Constraint, Context, Priority, VarId, Wake};
 
 /// `x != y + offset`. With offset 0 this is plain `x != y`.
 #[derive(Clone, Debug)]
@@ -35,7 +35,7 @@ impl NotEqual {
         let (other, forbidden) = self.forbidden_for_other(var, value);
         ctx.count_checks(1);
         if let Ok(forbidden) = i32::try_from(forbidden) {
-            ctx.remove(other, forbidden)?;
+            ctx.remove_because(other, forbidden, &[Atom::Eq(var, value)])?;
         }
         Ok(())
     }

@@ -1,6 +1,6 @@
 //! `Reified`: a 0/1 variable equivalent to a constraint (`b <-> c`) or implying it (`b -> c`).
 
-use crate::{Conflict, Constraint, Context, Priority, VarId};
+use crate::{Atom, Conflict, Constraint, Context, Priority, VarId};
 use smallvec::SmallVec;
 use std::fmt::Debug;
 
@@ -72,10 +72,11 @@ impl<C: Reifiable> Constraint for Reified<C> {
         let b = self.scope[0];
         ctx.set_min(b, 0)?;
         ctx.set_max(b, 1)?;
+        // The inner constraint's removals hold given b's value: their reasons say so.
         match ctx.fixed_value(b) {
-            Some(1) => self.inner.enforce(false, ctx),
+            Some(1) => ctx.given(Atom::Eq(b, 1), |ctx| self.inner.enforce(false, ctx)),
             Some(_) if self.half => Ok(()),
-            Some(_) => self.inner.enforce(true, ctx),
+            Some(_) => ctx.given(Atom::Eq(b, 0), |ctx| self.inner.enforce(true, ctx)),
             None => {
                 ctx.count_checks(1);
                 if self.inner.entailed(true, ctx) {

@@ -157,9 +157,7 @@ impl<'m> Core<'m> {
             self.propagations += 1;
         }
         if self.store.log_prunes {
-            for (var, value) in self.store.prune_log.drain(..) {
-                observer.on_prune(var, value, c);
-            }
+            self.report_prunes(c, observer);
         }
         if let Err(Conflict {
             kind: ConflictKind::WipeOut(_),
@@ -169,6 +167,23 @@ impl<'m> Core<'m> {
             self.wipeouts += 1;
         }
         result
+    }
+
+    /// Hands the logged removals of constraint `c` and their reasons to the observer.
+    fn report_prunes<O: Observer>(&mut self, c: ConstraintId, observer: &mut O) {
+        for &(var, value, start, end) in &self.store.prune_log {
+            observer.on_prune(var, value, c);
+            if start < end {
+                observer.on_reason(
+                    var,
+                    value,
+                    c,
+                    &self.store.reasons[start as usize..end as usize],
+                );
+            }
+        }
+        self.store.prune_log.clear();
+        self.store.reasons.clear();
     }
 
     /// Runs the chosen inference after the search assigned `var`.
@@ -224,9 +239,7 @@ impl<'m> Core<'m> {
                 .map(|_| ())
         };
         if self.store.log_prunes {
-            for (var, value) in self.store.prune_log.drain(..) {
-                observer.on_prune(var, value, ConstraintId::OBJECTIVE);
-            }
+            self.report_prunes(ConstraintId::OBJECTIVE, observer);
         }
         if let Err(Conflict {
             kind: ConflictKind::WipeOut(_),

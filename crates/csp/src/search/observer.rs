@@ -1,6 +1,6 @@
 //! `Observer`: hooks called at each step of the search, for traces and visualisations.
 
-use crate::{ConstraintId, VarId};
+use crate::{Atom, ConstraintId, VarId};
 
 /// Receives the search's events as they happen. Every method has an empty default, and the
 /// search is compiled separately for each observer type, so [`NoObserver`] costs nothing.
@@ -23,6 +23,13 @@ pub trait Observer {
     /// Filtering by constraint `by` removed `value` from `var`.
     fn on_prune(&mut self, var: VarId, value: i32, by: ConstraintId) {
         let _ = (var, value, by);
+    }
+
+    /// The reason constraint `by` gave for the removal just reported by `on_prune`: atoms
+    /// that held then and, with the constraint, rule `value` out of `var`. Called only for
+    /// removals whose propagator explains them.
+    fn on_reason(&mut self, var: VarId, value: i32, by: ConstraintId, reason: &[Atom]) {
+        let _ = (var, value, by, reason);
     }
 
     /// Filtering by constraint `by` removed the last value of `var`: the node fails.
@@ -71,6 +78,9 @@ impl<T: Observer + ?Sized> Observer for &mut T {
     }
     fn on_prune(&mut self, var: VarId, value: i32, by: ConstraintId) {
         (**self).on_prune(var, value, by)
+    }
+    fn on_reason(&mut self, var: VarId, value: i32, by: ConstraintId, reason: &[Atom]) {
+        (**self).on_reason(var, value, by, reason)
     }
     fn on_wipeout(&mut self, var: VarId, by: ConstraintId) {
         (**self).on_wipeout(var, by)

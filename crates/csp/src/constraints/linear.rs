@@ -1,7 +1,8 @@
 //! `Linear`: sum(a_i * x_i) compared with a constant, filtered on bounds.
 
 use super::reified::Reifiable;
-use crate::{Conflict, Constraint, Context, VarId, Wake};
+use crate::{Atom, Conflict, Constraint, Context, VarId, Wake};
+use smallvec::SmallVec;
 use std::fmt;
 
 /// How the sum compares with the right-hand side.
@@ -66,11 +67,13 @@ impl Linear {
     /// Removes the values of `vars[i]` whose term falls outside `[low, high]`; whether any went.
     /// The term `a·x` is monotone in `x`, so the values kept are a range of `x`, cut with
     /// [`Context::set_min`] and [`Context::set_max`] a word of the bitset at a time.
+    /// `reasons` explain the two bounds on the term: `(for low, for high)`.
     fn bound_term(
         &self,
         i: usize,
         low: Option<i128>,
         high: Option<i128>,
+        reasons: (&[Atom], &[Atom]),
         ctx: &mut Context<'_>,
     ) -> Result<bool, Conflict> {
         let a = i128::from(self.coefficients[i]);
@@ -83,25 +86,21 @@ impl Linear {
             return Ok(false);
         }
         // a·x >= low and a·x <= high, as bounds on x (dividing by a negative a flips them).
-        let (x_low, x_high) = if a > 0 {
-            (low.map(|l| div_ceil(l, a)), high.map(|h| div_floor(h, a)))
+        let (x_low, x_high, low_reason, high_reason) = if a > 0 {
+            let x_low = low.map(|l| div_ceil(l, a));
+            (x_low, high.map(|h| div_floor(h, a)), reasons.0, reasons.1)
         } else {
-            (high.map(|h| div_ceil(h, a)), low.map(|l| div_floor(l, a)))
+            let x_low = high.map(|h| div_ceil(h, a));
+            (x_low, low.map(|l| div_floor(l, a)), reasons.1, reasons.0)
         };
+        // Beyond i64 is beyond i32 too: at_least and at_most read it as all or nothing.
+        let clamp = |v: i128| v.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
         let mut removed = 0;
         if let Some(min) = x_low {
-            removed += match i32::try_from(min) {
-                Ok(min) => ctx.set_min(var, min)?,
-                Err(_) if min > 0 => ctx.remove_range(var, i32::MIN, i32::MAX)?,
-                Err(_) => 0,
-            };
+            removed += ctx.at_least_because(var, clamp(min), low_reason)?;
         }
         if let Some(max) = x_high {
-            removed += match i32::try_from(max) {
-                Ok(max) => ctx.set_max(var, max)?,
-                Err(_) if max < 0 => ctx.remove_range(var, i32::MIN, i32::MAX)?,
-                Err(_) => 0,
-            };
+            removed += ctx.at_most_because(var, clamp(max), high_reason)?;
         }
         Ok(removed > 0)
     }
@@ -121,7 +120,7 @@ impl Linear {
     fn tighten(&self, op: LinearOp, rhs: i128, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let n = self.vars.len();
         let (mut sum_low, mut sum_high) = (0i128, 0i128);
-        let mut bounds = smallvec::SmallVec::<[(i128, i128); 16]>::with_capacity(n);
+        let mut bounds = SmallVec::<[(i128, i128); 16]>::with_capacity(n);
         for i in 0..n {
             let Some((lo, hi)) = self.term_bounds(i, ctx) else {
                 return Ok(false);
@@ -140,13 +139,45 @@ impl Linear {
             return Err(ctx.violated());
         }
         let mut changed = false;
+        // The variables' bounds as they were, for reasons: atoms about them still hold as the
+        // pass tightens them.
+        let explaining = ctx.explaining();
+        let var_bounds: SmallVec<[(i32, i32); 16]> = if explaining {
+            self.vars
+                .iter()
+                .map(|&x| (ctx.min(x).unwrap_or(0), ctx.max(x).unwrap_or(0)))
+                .collect()
+        } else {
+            SmallVec::new()
+        };
+        let (mut low_reason, mut high_reason): (SmallVec<[Atom; 8]>, SmallVec<[Atom; 8]>) =
+            (SmallVec::new(), SmallVec::new());
         for (i, &(lo, hi)) in bounds.iter().enumerate() {
             ctx.count_checks(1);
             // The other terms contribute at least sum_low - lo and at most sum_high - hi.
             let high = need_le.then(|| rhs - (sum_low - lo)).filter(|&h| h < hi);
             let low = need_ge.then(|| rhs - (sum_high - hi)).filter(|&l| l > lo);
             if high.is_some() || low.is_some() {
-                changed |= self.bound_term(i, low, high, ctx)?;
+                if explaining {
+                    // A bound from above rests on the other terms' least values, one from
+                    // below on their greatest.
+                    low_reason.clear();
+                    high_reason.clear();
+                    for (j, (&x, &a)) in self.vars.iter().zip(&self.coefficients).enumerate() {
+                        let Some(&(min, max)) = var_bounds.get(j).filter(|_| j != i && a != 0)
+                        else {
+                            continue;
+                        };
+                        let (least, greatest) = if a > 0 {
+                            (Atom::Ge(x, min), Atom::Le(x, max))
+                        } else {
+                            (Atom::Le(x, max), Atom::Ge(x, min))
+                        };
+                        high_reason.push(least);
+                        low_reason.push(greatest);
+                    }
+                }
+                changed |= self.bound_term(i, low, high, (&low_reason, &high_reason), ctx)?;
             }
         }
         Ok(changed)

@@ -460,3 +460,42 @@ fn a_median_phase_tries_the_median_then_outwards() {
     assert_eq!(order[0], [5, 3], "y's median of two is the lower");
     assert_eq!(order[1], [5, 4]);
 }
+
+/// Collects every reason given, as text.
+#[derive(Default)]
+struct Reasons(Vec<String>);
+
+impl Observer for Reasons {
+    fn on_reason(&mut self, var: VarId, value: i32, _by: ConstraintId, reason: &[csp::Atom]) {
+        let atoms: Vec<String> = reason.iter().map(ToString::to_string).collect();
+        self.0
+            .push(format!("{var} != {value} because {}", atoms.join(" and ")));
+    }
+}
+
+#[test]
+fn a_gate_explains_the_last_open_literal() {
+    // r <-> a and b, searched r, a, b: with r = 0 and a = 1, b must be 0, because of both.
+    let mut model = Model::new();
+    let [r, a, b] = [(); 3].map(|_| model.new_bool().unwrap());
+    model
+        .bool_and(
+            &[csp::Lit::pos(a), csp::Lit::pos(b)],
+            Some(csp::Lit::pos(r)),
+        )
+        .unwrap();
+    let mut reasons = Reasons::default();
+    let solutions = Solver::new(&model)
+        .inference(Inference::Mac)
+        .solve_observed(&mut reasons, |_| ControlFlow::Continue(()))
+        .stats
+        .solutions;
+    assert_eq!(solutions, 4, "r is decided by a and b");
+    assert!(
+        reasons
+            .0
+            .contains(&format!("{b} != 1 because {a} = 1 and {r} = 0")),
+        "{:?}",
+        reasons.0
+    );
+}

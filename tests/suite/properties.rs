@@ -208,6 +208,17 @@ fn model_spec(max_constraints: usize) -> impl Strategy<Value = (Vec<BTreeSet<i32
     )
 }
 
+/// Models over 0/1 domains (up to 5 variables), where Boolean gates, parity and 0/1 sums are
+/// at home: the general models rarely give three variables both 0 and 1.
+fn bool_model_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
+    prop::collection::vec(prop::collection::btree_set(0..=1i32, 1..=2), 2..=5).prop_flat_map(
+        |domains| {
+            let n = domains.len();
+            (Just(domains), prop::collection::vec(spec(n), 1..=4))
+        },
+    )
+}
+
 /// The model of `specs` over `domains`, or `None` when the model refuses a constraint as one
 /// that can never hold, after checking by brute force that it indeed never does.
 fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
@@ -683,6 +694,21 @@ proptest! {
     #[test]
     fn every_reason_held_and_rules_its_value_out((domains, specs) in model_spec(4)) {
         let Some(model) = build(&domains, &specs) else { return Ok(()) };
+        for inference in [Inference::ForwardChecking, Inference::Mac] {
+            let mut checker = ReasonChecker::new(&model);
+            Solver::new(&model).inference(inference).solve_observed(&mut checker, |_| ControlFlow::Continue(()));
+            prop_assert!(checker.wrong.is_empty(), "{:?}: {:?}", inference, checker.wrong);
+        }
+    }
+
+    #[test]
+    fn boolean_models_find_the_brute_force_solutions_and_explain_soundly((domains, specs) in bool_model_spec()) {
+        let Some(model) = build(&domains, &specs) else { return Ok(()) };
+        let expected = brute_force(&model);
+        for inference in MODES {
+            let found: BTreeSet<Vec<i32>> = Solver::new(&model).inference(inference).solutions().collect();
+            prop_assert_eq!(&found, &expected, "{:?}", inference);
+        }
         for inference in [Inference::ForwardChecking, Inference::Mac] {
             let mut checker = ReasonChecker::new(&model);
             Solver::new(&model).inference(inference).solve_observed(&mut checker, |_| ControlFlow::Continue(()));

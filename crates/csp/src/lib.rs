@@ -57,7 +57,7 @@ mod wake;
 
 pub use atom::Atom;
 pub use constraint::Constraint;
-pub use constraints::{LinearOp, Relation};
+pub use constraints::{LinearOp, Lit, Relation};
 pub use context::{Conflict, ConflictKind, Context};
 pub use declared_domain::BITSET_SPAN_LIMIT;
 pub use error::ModelError;

@@ -4,7 +4,7 @@
 //! false; a [`Lit`] is one, or its negation. Every constraint here first keeps its variables
 //! within 0/1, so an integer variable used as a Boolean is narrowed to it.
 
-use crate::{Conflict, Constraint, Context, VarId, Wake};
+use crate::{Atom, Conflict, Constraint, Context, VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -52,10 +52,16 @@ impl Lit {
         ctx.fixed_value(self.var).map(|v| self.is_true_for(v))
     }
 
-    /// Makes the literal `truth`.
-    fn set(self, truth: bool, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let value = i32::from(truth == self.positive);
-        ctx.fix(self.var, value).map(|_| ())
+    /// Makes the literal `truth`, because of `reason`.
+    fn set(self, truth: bool, ctx: &mut Context<'_>, reason: &[Atom]) -> Result<(), Conflict> {
+        let value = i64::from(truth == self.positive);
+        ctx.at_least_because(self.var, value, reason)?;
+        ctx.at_most_because(self.var, value, reason).map(|_| ())
+    }
+
+    /// The atom that says the literal is `truth`.
+    fn atom(self, truth: bool) -> Atom {
+        Atom::Eq(self.var, i32::from(truth == self.positive))
     }
 }
 
@@ -180,15 +186,17 @@ impl Constraint for BoolGate {
         restrict_to_bool(&self.scope, ctx)?;
         let (flip, target) = self.as_conjunction();
         let lit = |l: Lit| if flip { l.negated() } else { l };
+        let target_lit = target.ok();
         // target <-> and(lit(l) for l in lits)
         ctx.count_checks(1);
+        let explaining = ctx.explaining();
         let mut open = 0usize;
         let mut last_open = None;
         for &l in &self.lits {
             match lit(l).value(ctx) {
                 Some(false) => {
                     return match target {
-                        Ok(t) => t.set(false, ctx),
+                        Ok(t) => t.set(false, ctx, &[lit(l).atom(false)]),
                         Err(true) => Err(ctx.violated()),
                         Err(false) => Ok(()),
                     };
@@ -204,17 +212,34 @@ impl Constraint for BoolGate {
             Ok(t) => t.value(ctx).ok_or(t),
             Err(truth) => Ok(truth),
         };
+        // The literals that are true now, as atoms, for reasons.
+        let true_atoms = |except: Option<Lit>| -> Vec<Atom> {
+            if !explaining {
+                return Vec::new();
+            }
+            self.lits
+                .iter()
+                .map(|&l| lit(l))
+                .filter(|&l| Some(l) != except)
+                .map(|l| l.atom(true))
+                .collect()
+        };
         match (target, last_open) {
             // Every literal true: so is the conjunction.
-            (Err(t), None) => t.set(true, ctx),
+            (Err(t), None) => t.set(true, ctx, &true_atoms(None)),
             (Ok(false), None) => Err(ctx.violated()),
             (Ok(true), _) => {
+                let reason: Vec<Atom> = target_lit.iter().map(|t| t.atom(true)).collect();
                 for &l in &self.lits {
-                    lit(l).set(true, ctx)?;
+                    lit(l).set(true, ctx, &reason)?;
                 }
                 Ok(())
             }
-            (Ok(false), Some(only)) if open == 1 => only.set(false, ctx),
+            (Ok(false), Some(only)) if open == 1 => {
+                let mut reason = true_atoms(Some(only));
+                reason.extend(target_lit.map(|t| t.atom(false)));
+                only.set(false, ctx, &reason)
+            }
             _ => Ok(()),
         }
     }
@@ -299,9 +324,21 @@ impl Constraint for BoolXor {
             }
         }
         match open {
-            Some(var) => ctx
-                .fix(var, i32::from(parity != self.counted_odd))
-                .map(|_| ()),
+            Some(var) => {
+                // The others' values decide it.
+                let reason: Vec<Atom> = if ctx.explaining() {
+                    self.counted
+                        .iter()
+                        .filter(|&&v| v != var)
+                        .filter_map(|&v| ctx.fixed_value(v).map(|x| Atom::Eq(v, x)))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                let value = i64::from(parity != self.counted_odd);
+                ctx.at_least_because(var, value, &reason)?;
+                ctx.at_most_because(var, value, &reason).map(|_| ())
+            }
             None if parity == self.counted_odd => Ok(()),
             None => Err(ctx.violated()),
         }

@@ -99,7 +99,7 @@ impl Store {
 
     /// Notes that values in `low..=high` went from `var` (the search's own assignment notes
     /// the whole range): propagation wakes the constraints the change concerns.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn note_changed(&mut self, var: VarId, low: i32, high: i32) {
         if self.track_changes {
             let span = &mut self.removed_span[var.index()];
@@ -177,7 +177,7 @@ impl Context<'_> {
     }
 
     /// The value the search gave `var`, if it has assigned it.
-    #[inline]
+    #[inline(always)]
     pub fn assigned_value(&self, var: VarId) -> Option<i32> {
         if self.is_assigned(var) {
             self.store.domains.value(var)

@@ -137,6 +137,7 @@ impl<'m> Core<'m> {
         self.assigned_count -= 1;
     }
 
+    #[inline]
     fn run<O: Observer>(
         &mut self,
         c: ConstraintId,

@@ -47,6 +47,7 @@ fn too_wide_to_rank(var: VarId, core: &Core<'_>, cursor: &mut Cursor) -> bool {
 }
 
 /// The next value of a walk from the smallest value up.
+#[inline(always)]
 fn walk(var: VarId, core: &Core<'_>, cursor: &mut Cursor) -> Option<i32> {
     let value = core.store.domains.next_above(var, cursor.last)?;
     cursor.last = Some(value);

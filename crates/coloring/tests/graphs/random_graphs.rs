@@ -4,7 +4,7 @@ use coloring::{bounds, ColoringModel, Graph};
 use csp::{Inference, Poller, Solver, SplitMix64, VarOrder};
 
 /// The number of proper colourings with at most `k` colours, by trying them all.
-fn brute_force_colorings(graph: &Graph, k: u32) -> u64 {
+pub(crate) fn brute_force_colorings(graph: &Graph, k: u32) -> u64 {
     let n = graph.vertex_count();
     let mut colors = vec![0u32; n];
     let mut count = 0;

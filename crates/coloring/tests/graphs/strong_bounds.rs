@@ -1,5 +1,6 @@
 //! The largest-clique search and TabuCol against brute force on random graphs.
 
+use crate::random_graphs::brute_force_colorings;
 use coloring::{bounds, max_clique, tabucol, Graph};
 use csp::{Poller, SplitMix64};
 
@@ -31,30 +32,11 @@ fn brute_force_clique(graph: &Graph) -> usize {
         .unwrap_or(0)
 }
 
-/// The chromatic number, by trying every colouring with 1, 2, ... colours.
+/// The chromatic number: the fewest colours with a proper colouring, by trying them all.
 fn brute_force_chromatic(graph: &Graph) -> u32 {
-    let n = graph.vertex_count();
-    (1..=n as u32)
-        .find(|&k| {
-            let mut colors = vec![0u32; n];
-            loop {
-                if graph.is_proper(&colors) {
-                    return true;
-                }
-                let mut i = 0;
-                loop {
-                    if i == n {
-                        return false;
-                    }
-                    colors[i] += 1;
-                    if colors[i] < k {
-                        break;
-                    }
-                    colors[i] = 0;
-                    i += 1;
-                }
-            }
-        })
+    let n = graph.vertex_count() as u32;
+    (1..=n)
+        .find(|&k| brute_force_colorings(graph, k) > 0)
         .unwrap_or(0)
 }
 

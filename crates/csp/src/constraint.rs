@@ -90,19 +90,7 @@ pub trait Constraint: Debug + Send + Sync {
     /// already breaks the constraint. The default checks once every scope variable is assigned.
     fn check_assigned(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let _ = var;
-        let mut values: SmallVec<[i32; 8]> = SmallVec::new();
-        for &v in self.scope() {
-            match ctx.assigned_value(v) {
-                Some(value) => values.push(value),
-                None => return Ok(()),
-            }
-        }
-        ctx.count_checks(1);
-        if self.is_satisfied(&values) {
-            Ok(())
-        } else {
-            Err(ctx.violated())
-        }
+        check_when_settled(self, ctx, |ctx, v| ctx.assigned_value(v))
     }
 
     /// Forward checking: `var` has just been assigned; remove from unassigned scope variables
@@ -148,6 +136,28 @@ pub trait Constraint: Debug + Send + Sync {
     fn propagate_changed(&self, changed: &[VarId], ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let _ = changed;
         self.propagate(ctx)
+    }
+}
+
+/// Once `settled` gives a value for every scope variable, checks the constraint on them (a
+/// conflict if it is broken); before that, does nothing.
+pub(crate) fn check_when_settled<C: Constraint + ?Sized>(
+    constraint: &C,
+    ctx: &mut Context<'_>,
+    settled: impl Fn(&Context<'_>, VarId) -> Option<i32>,
+) -> Result<(), Conflict> {
+    let mut values: SmallVec<[i32; 8]> = SmallVec::new();
+    for &v in constraint.scope() {
+        match settled(ctx, v) {
+            Some(value) => values.push(value),
+            None => return Ok(()),
+        }
+    }
+    ctx.count_checks(1);
+    if constraint.is_satisfied(&values) {
+        Ok(())
+    } else {
+        Err(ctx.violated())
     }
 }
 

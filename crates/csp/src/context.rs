@@ -293,10 +293,19 @@ impl Context<'_> {
     /// `remove_because` while an observer collects reasons.
     #[inline(never)]
     fn remove_logged(&mut self, var: VarId, value: i32, reason: &[Atom]) -> Result<bool, Conflict> {
+        self.because(reason, |ctx| ctx.remove(var, value))
+    }
+
+    /// Runs `prune` and gives the removals it logs the reason `reason`.
+    fn because<T>(
+        &mut self,
+        reason: &[Atom],
+        prune: impl FnOnce(&mut Self) -> Result<T, Conflict>,
+    ) -> Result<T, Conflict> {
         let at = self.store.prune_log.len();
-        let removed = self.remove(var, value);
+        let result = prune(self);
         self.attach_reason(at, reason);
-        removed
+        result
     }
 
     /// Runs `work` with `atom` added to every reason it gives: a reified constraint enforces
@@ -315,10 +324,7 @@ impl Context<'_> {
         min: i64,
         reason: &[Atom],
     ) -> Result<u64, Conflict> {
-        let at = self.store.prune_log.len();
-        let removed = self.at_least(var, min);
-        self.attach_reason(at, reason);
-        removed
+        self.because(reason, |ctx| ctx.at_least(var, min))
     }
 
     /// As [`Context::at_most`], stating why (see [`Context::remove_because`]).
@@ -328,10 +334,17 @@ impl Context<'_> {
         max: i64,
         reason: &[Atom],
     ) -> Result<u64, Conflict> {
-        let at = self.store.prune_log.len();
-        let removed = self.at_most(var, max);
-        self.attach_reason(at, reason);
-        removed
+        self.because(reason, |ctx| ctx.at_most(var, max))
+    }
+
+    /// As [`Context::fix`], stating why (see [`Context::remove_because`]).
+    pub fn fix_because(
+        &mut self,
+        var: VarId,
+        value: i32,
+        reason: &[Atom],
+    ) -> Result<u64, Conflict> {
+        self.because(reason, |ctx| ctx.fix(var, value))
     }
 
     /// Gives the removals logged from `at` on the reason `reason`.

@@ -1,5 +1,6 @@
 //! `AllDifferent`: the values x_i + c_i are pairwise distinct.
 
+use super::listed::listed;
 use super::regin::Regin;
 use crate::{Atom, Conflict, Constraint, Context, Priority, VarId};
 use smallvec::SmallVec;
@@ -166,19 +167,12 @@ impl Constraint for AllDifferent {
     }
 
     fn describe(&self) -> String {
-        let terms: Vec<String> = self
-            .vars
-            .iter()
-            .zip(&self.offsets)
-            .take(6)
-            .map(|(v, &c)| match c {
-                0 => v.to_string(),
-                c if c > 0 => format!("{v}+{c}"),
-                c => format!("{v}{c}"),
-            })
-            .collect();
-        let more = if self.vars.len() > 6 { ", ..." } else { "" };
-        format!("all_different({}{more})", terms.join(", "))
+        let terms = self.vars.iter().zip(&self.offsets).map(|(v, &c)| match c {
+            0 => v.to_string(),
+            c if c > 0 => format!("{v}+{c}"),
+            c => format!("{v}{c}"),
+        });
+        format!("all_different({})", listed(terms, 6, ", "))
     }
 
     fn check_assigned(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {

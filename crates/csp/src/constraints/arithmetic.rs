@@ -5,6 +5,7 @@
 //! Everything is computed in `i64` (an `i32` product fits), so nothing overflows: a result
 //! beyond `i32` simply has no value of `z` to match.
 
+use crate::constraint::check_when_settled;
 use crate::{Conflict, Constraint, Context, Priority, VarId};
 use smallvec::SmallVec;
 use std::fmt;
@@ -228,18 +229,7 @@ impl Arithmetic {
 /// Bounds reasoning need not see a broken constraint once all is fixed (`2 ^ 2 = 2` passes
 /// every bound of its own values): checks it then.
 fn check_if_fixed(c: &impl Constraint, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-    let mut values: SmallVec<[i32; 3]> = SmallVec::new();
-    for &var in c.scope() {
-        match ctx.fixed_value(var) {
-            Some(v) => values.push(v),
-            None => return Ok(()),
-        }
-    }
-    if c.is_satisfied(&values) {
-        Ok(())
-    } else {
-        Err(ctx.violated())
-    }
+    check_when_settled(c, ctx, |ctx, var| ctx.fixed_value(var))
 }
 
 /// A variable's bounds as `i64`s.

@@ -4,8 +4,8 @@
 //! false; a [`Lit`] is one, or its negation. Every constraint here first keeps its variables
 //! within 0/1, so an integer variable used as a Boolean is narrowed to it.
 
+use super::listed::listed;
 use crate::{Atom, Conflict, Constraint, Context, VarId, Wake};
-use smallvec::SmallVec;
 use std::fmt;
 
 /// A Boolean literal: a 0/1 variable (`positive`) or its negation.
@@ -54,9 +54,8 @@ impl Lit {
 
     /// Makes the literal `truth`, because of `reason`.
     fn set(self, truth: bool, ctx: &mut Context<'_>, reason: &[Atom]) -> Result<(), Conflict> {
-        let value = i64::from(truth == self.positive);
-        ctx.at_least_because(self.var, value, reason)?;
-        ctx.at_most_because(self.var, value, reason).map(|_| ())
+        let value = i32::from(truth == self.positive);
+        ctx.fix_because(self.var, value, reason).map(|_| ())
     }
 
     /// The atom that says the literal is `truth`.
@@ -170,15 +169,14 @@ impl Constraint for BoolGate {
     }
 
     fn describe(&self) -> String {
-        let lits: Vec<String> = self.lits.iter().take(8).map(Lit::to_string).collect();
-        let more = if self.lits.len() > 8 { ", ..." } else { "" };
+        let lits = listed(self.lits.iter(), 8, ", ");
         let name = match self.gate {
             Gate::And => "and",
             Gate::Or => "or",
         };
         match self.result {
-            Some(r) => format!("{r} <-> {name}({}{more})", lits.join(", ")),
-            None => format!("{name}({}{more})", lits.join(", ")),
+            Some(r) => format!("{r} <-> {name}({lits})"),
+            None => format!("{name}({lits})"),
         }
     }
 
@@ -305,10 +303,8 @@ impl Constraint for BoolXor {
     }
 
     fn describe(&self) -> String {
-        let lits: SmallVec<[String; 8]> = self.lits.iter().take(8).map(Lit::to_string).collect();
-        let more = if self.lits.len() > 8 { ", ..." } else { "" };
         let parity = if self.odd { "odd" } else { "even" };
-        format!("xor({}{more}) is {parity}", lits.join(", "))
+        format!("xor({}) is {parity}", listed(self.lits.iter(), 8, ", "))
     }
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
@@ -335,9 +331,8 @@ impl Constraint for BoolXor {
                 } else {
                     Vec::new()
                 };
-                let value = i64::from(parity != self.counted_odd);
-                ctx.at_least_because(var, value, &reason)?;
-                ctx.at_most_because(var, value, &reason).map(|_| ())
+                let value = i32::from(parity != self.counted_odd);
+                ctx.fix_because(var, value, &reason).map(|_| ())
             }
             None if parity == self.counted_odd => Ok(()),
             None => Err(ctx.violated()),

@@ -1,5 +1,6 @@
 //! `Element`: `z = array[x]`, over an array of constants or of variables.
 
+use super::listed::listed;
 use crate::{Conflict, Constraint, Context, VarId};
 use smallvec::SmallVec;
 
@@ -85,19 +86,9 @@ impl Constraint for Element {
     fn describe(&self) -> String {
         let (x, z) = (self.scope[0], self.scope[1]);
         match &self.array {
-            Array::Constants(values) => {
-                let shown: Vec<String> = values.iter().take(8).map(i32::to_string).collect();
-                let more = if values.len() > 8 { ", ..." } else { "" };
-                format!("{z} = [{}{more}][{x}]", shown.join(", "))
-            }
+            Array::Constants(values) => format!("{z} = [{}][{x}]", listed(values.iter(), 8, ", ")),
             Array::Variables(_) => {
-                let shown: Vec<String> = self.scope[2..]
-                    .iter()
-                    .take(6)
-                    .map(|v| v.to_string())
-                    .collect();
-                let more = if self.len() > 6 { ", ..." } else { "" };
-                format!("{z} = [{}{more}][{x}]", shown.join(", "))
+                format!("{z} = [{}][{x}]", listed(self.scope[2..].iter(), 6, ", "))
             }
         }
     }

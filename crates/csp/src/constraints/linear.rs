@@ -1,5 +1,6 @@
 //! `Linear`: sum(a_i * x_i) compared with a constant, filtered on bounds.
 
+use super::listed::listed;
 use super::reified::Reifiable;
 use crate::{Atom, Conflict, Constraint, Context, VarId, Wake};
 use smallvec::SmallVec;
@@ -245,15 +246,12 @@ impl Constraint for Linear {
     }
 
     fn describe(&self) -> String {
-        let terms: Vec<String> = self
+        let terms = self
             .vars
             .iter()
             .zip(&self.coefficients)
-            .take(6)
-            .map(|(x, a)| format!("{a}*{x}"))
-            .collect();
-        let more = if self.vars.len() > 6 { " + ..." } else { "" };
-        format!("{}{more} {} {}", terms.join(" + "), self.op, self.rhs)
+            .map(|(x, a)| format!("{a}*{x}"));
+        format!("{} {} {}", listed(terms, 6, " + "), self.op, self.rhs)
     }
 
     fn forward_check(&self, _var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {

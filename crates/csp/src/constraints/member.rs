@@ -1,5 +1,6 @@
 //! `Member`: `x in S` for a set of values `S`.
 
+use super::listed::listed;
 use super::reified::Reifiable;
 use crate::{Conflict, Constraint, Context, Priority, VarId};
 
@@ -124,8 +125,10 @@ impl Reifiable for Member {
     }
 
     fn describe(&self) -> String {
-        let shown: Vec<String> = self.values.iter().take(8).map(i32::to_string).collect();
-        let more = if self.values.len() > 8 { ", ..." } else { "" };
-        format!("{} in {{{}{more}}}", self.var[0], shown.join(", "))
+        format!(
+            "{} in {{{}}}",
+            self.var[0],
+            listed(self.values.iter(), 8, ", ")
+        )
     }
 }

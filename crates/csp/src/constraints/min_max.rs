@@ -1,5 +1,6 @@
 //! `Extremum`: `z = max(xs)` or `z = min(xs)`.
 
+use super::listed::listed;
 use crate::{Conflict, Constraint, Context, VarId, Wake};
 
 /// Beyond every `i32` either way, so a side left open stays open once mirrored.
@@ -71,14 +72,9 @@ impl Constraint for Extremum {
     }
 
     fn describe(&self) -> String {
-        let xs: Vec<String> = self.xs().iter().take(6).map(|v| v.to_string()).collect();
-        let more = if self.xs().len() > 6 { ", ..." } else { "" };
         let name = if self.maximum { "max" } else { "min" };
-        format!(
-            "{} = {name}({}{more})",
-            self.vars[self.vars.len() - 1],
-            xs.join(", ")
-        )
+        let z = self.vars[self.vars.len() - 1];
+        format!("{z} = {name}({})", listed(self.xs().iter(), 6, ", "))
     }
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {

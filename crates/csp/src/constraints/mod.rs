@@ -7,6 +7,7 @@ mod boolean;
 mod compare;
 mod element;
 mod linear;
+mod listed;
 mod member;
 mod min_max;
 mod not_equal;

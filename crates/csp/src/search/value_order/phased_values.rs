@@ -1,8 +1,7 @@
 //! `PhasedValues`: the value orders of a declared search for the variables its phases name,
 //! another order for the rest.
 
-use super::{too_wide_to_rank, walk, Arena, ChooseValue, Cursor};
-use crate::rng::SplitMix64;
+use super::{too_wide_to_rank, Arena, Ascending, ChooseValue, Cursor, Descending, RandomOrder};
 use crate::search::core::Core;
 use crate::search::phase::{Phase, ValueSelect};
 use crate::VarId;
@@ -11,16 +10,18 @@ use crate::VarId;
 const INNER: u8 = 0;
 const UP: u8 = 1;
 const DOWN: u8 = 2;
-const RANKED: u8 = 3;
+const RANDOM: u8 = 3;
+const MEDIAN: u8 = 4;
 
-/// Orders the values of each phase variable as its (first) phase says; `rest` orders the
-/// others.
+/// Orders the values of each phase variable as its (first) phase says, through the engine's
+/// own orders where one fits (ascending, descending, random); `rest` orders the others.
 pub(crate) struct PhasedValues<W> {
     /// For each variable, the value selection of the first phase that names it.
     by_var: Vec<Option<ValueSelect>>,
     rest: W,
+    random: RandomOrder,
+    /// Median-first rankings, one slice per open node.
     arena: Arena,
-    rng: SplitMix64,
 }
 
 impl<W: ChooseValue> PhasedValues<W> {
@@ -36,8 +37,8 @@ impl<W: ChooseValue> PhasedValues<W> {
         PhasedValues {
             by_var,
             rest,
+            random: RandomOrder::new(seed),
             arena: Arena::default(),
-            rng: SplitMix64::new(seed),
         }
     }
 }
@@ -51,23 +52,17 @@ impl<W: ChooseValue> ChooseValue for PhasedValues<W> {
         cursor.strategy = match select {
             ValueSelect::Min | ValueSelect::Split => UP,
             ValueSelect::Max | ValueSelect::ReverseSplit => DOWN,
-            ValueSelect::Median | ValueSelect::Random if too_wide_to_rank(var, core, cursor) => UP,
+            ValueSelect::Random => {
+                self.random.start(var, core, cursor);
+                RANDOM
+            }
+            ValueSelect::Median if too_wide_to_rank(var, core, cursor) => UP,
             ValueSelect::Median => {
-                let values: Vec<i32> = core.store.domains.iter(var).collect();
-                let median = i64::from(values[(values.len() - 1) / 2]);
-                let mut ranked = values;
+                let mut ranked: Vec<i32> = core.store.domains.iter(var).collect();
+                let median = i64::from(ranked[(ranked.len() - 1) / 2]);
                 ranked.sort_by_key(|&v| ((i64::from(v) - median).abs(), v));
                 self.arena.open(cursor, ranked.into_iter());
-                RANKED
-            }
-            ValueSelect::Random => {
-                let mut values: Vec<i32> = core.store.domains.iter(var).collect();
-                for i in (1..values.len()).rev() {
-                    let j = self.rng.below(i as u64 + 1) as usize;
-                    values.swap(i, j);
-                }
-                self.arena.open(cursor, values.into_iter());
-                RANKED
+                MEDIAN
             }
         };
     }
@@ -75,12 +70,9 @@ impl<W: ChooseValue> ChooseValue for PhasedValues<W> {
     fn next(&mut self, var: VarId, core: &Core<'_>, cursor: &mut Cursor) -> Option<i32> {
         match cursor.strategy {
             INNER => self.rest.next(var, core, cursor),
-            UP => walk(var, core, cursor),
-            DOWN => {
-                let value = core.store.domains.next_below(var, cursor.last)?;
-                cursor.last = Some(value);
-                Some(value)
-            }
+            UP => Ascending.next(var, core, cursor),
+            DOWN => Descending.next(var, core, cursor),
+            RANDOM => self.random.next(var, core, cursor),
             _ => self.arena.next(cursor),
         }
     }
@@ -88,7 +80,8 @@ impl<W: ChooseValue> ChooseValue for PhasedValues<W> {
     fn finish(&mut self, cursor: &Cursor) {
         match cursor.strategy {
             INNER => self.rest.finish(cursor),
-            RANKED => self.arena.close(cursor),
+            RANDOM => self.random.finish(cursor),
+            MEDIAN => self.arena.close(cursor),
             _ => {}
         }
     }

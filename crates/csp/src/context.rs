@@ -209,10 +209,16 @@ impl Context<'_> {
         self.store.domains.size_u64(var)
     }
 
-    /// The runs of values that `x` and `y + c` can both take, smallest first: a merge of the
-    /// two domains' runs, whose cost is their number of runs, not of values.
-    pub fn shared_runs(&self, x: VarId, y: VarId, c: i64) -> SmallVec<[(i64, i64); 8]> {
-        let mut shared = SmallVec::new();
+    /// Walks the runs of values that `x` and `y + c` can both take, smallest first, until
+    /// `visit` says stop (returns false): a merge of the two domains' runs, whose cost is their
+    /// number of runs, not of values.
+    fn each_shared_run(
+        &self,
+        x: VarId,
+        y: VarId,
+        c: i64,
+        mut visit: impl FnMut((i64, i64)) -> bool,
+    ) {
         let mut left = self.ranges(x).map(|(a, b)| (i64::from(a), i64::from(b)));
         let mut right = self
             .ranges(y)
@@ -220,8 +226,8 @@ impl Context<'_> {
         let (mut l, mut r) = (left.next(), right.next());
         while let (Some((la, lb)), Some((ra, rb))) = (l, r) {
             let (a, b) = (la.max(ra), lb.min(rb));
-            if a <= b {
-                shared.push((a, b));
+            if a <= b && !visit((a, b)) {
+                return;
             }
             // Move past the run that ends first.
             if lb < rb {
@@ -230,7 +236,28 @@ impl Context<'_> {
                 r = right.next();
             }
         }
-        shared
+    }
+
+    /// Whether `x` and `y + c` can take a value in common (stopping at the first).
+    pub fn intersects(&self, x: VarId, y: VarId, c: i64) -> bool {
+        let mut found = false;
+        self.each_shared_run(x, y, c, |_| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    /// Makes `x = y + c` domain-consistent: each keeps the values the other can match, a run at
+    /// a time. Returns how many values went, or the wipe-out.
+    pub fn keep_equal(&mut self, x: VarId, y: VarId, c: i64) -> Result<u64, Conflict> {
+        let mut shared: SmallVec<[(i64, i64); 8]> = SmallVec::new();
+        self.each_shared_run(x, y, c, |run| {
+            shared.push(run);
+            true
+        });
+        let removed = self.keep_only(x, shared.iter().copied())?;
+        Ok(removed + self.keep_only(y, shared.iter().map(|&(a, b)| (a - c, b - c)))?)
     }
 
     /// A copy of the values left in `var`, for loops that remove values while they walk.

@@ -137,9 +137,7 @@ impl Compare {
             Relation::Eq => x_min == x_max && r_min == r_max && x_min == r_min,
             Relation::Ne => match self.y() {
                 None => !i32::try_from(self.offset).is_ok_and(|v| ctx.contains(x, v)),
-                Some(y) => {
-                    x_max < r_min || x_min > r_max || ctx.shared_runs(x, y, self.offset).is_empty()
-                }
+                Some(y) => x_max < r_min || x_min > r_max || !ctx.intersects(x, y, self.offset),
             },
         }
     }
@@ -205,10 +203,7 @@ impl Compare {
                 },
                 Some(y) => {
                     // x keeps the values y + c can take, y those x - c can, a run at a time.
-                    let shared = ctx.shared_runs(x, y, c);
-                    ctx.keep_only(x, shared.iter().copied())?;
-                    ctx.keep_only(y, shared.iter().map(|&(a, b)| (a - c, b - c)))?;
-                    Ok(())
+                    ctx.keep_equal(x, y, c).map(|_| ())
                 }
             },
             Relation::Ne => {

@@ -124,7 +124,7 @@ impl Constraint for Element {
                         continue;
                     };
                     let entry = self.scope[2 + p];
-                    if ctx.shared_runs(entry, z, 0).is_empty() {
+                    if !ctx.intersects(entry, z, 0) {
                         ctx.remove(x, v)?;
                     } else if let (Some(a), Some(b)) = (ctx.min(entry), ctx.max(entry)) {
                         lo = lo.min(i64::from(a));
@@ -136,10 +136,7 @@ impl Constraint for Element {
                 }
                 if let Some(p) = ctx.fixed_value(x).and_then(|v| self.position(i64::from(v))) {
                     // z = entry, both ways, a run at a time.
-                    let entry = self.scope[2 + p];
-                    let shared = ctx.shared_runs(entry, z, 0);
-                    ctx.keep_only(z, shared.iter().copied())?;
-                    ctx.keep_only(entry, shared.iter().copied())?;
+                    ctx.keep_equal(z, self.scope[2 + p], 0)?;
                 }
                 Ok(())
             }

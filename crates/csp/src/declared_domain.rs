@@ -52,6 +52,16 @@ impl DeclaredDomain {
         (i64::from(self.high) - i64::from(self.low) + 1) as u64
     }
 
+    /// How many values it has.
+    pub(crate) fn size(&self) -> u64 {
+        let removed: u64 = self
+            .holes
+            .iter()
+            .map(|&(a, b)| (i64::from(b) - i64::from(a) + 1) as u64)
+            .sum();
+        self.span() - removed
+    }
+
     /// The values, smallest first.
     pub(crate) fn iter(&self) -> impl Iterator<Item = i32> + '_ {
         let mut holes = self.holes.iter().peekable();

@@ -150,12 +150,9 @@ impl Domains {
         domains.striped = striped;
         domains.stripe_magic = (u64::MAX / count.max(1) as u64).wrapping_add(1);
         for (var, d) in declared.iter().enumerate() {
-            let size = d.span()
-                - d.holes
-                    .iter()
-                    .map(|&(a, b)| (b - a) as u64 + 1)
-                    .sum::<u64>();
-            domains.sizes.push(u32::try_from(size).unwrap_or(u32::MAX));
+            domains
+                .sizes
+                .push(u32::try_from(d.size()).unwrap_or(u32::MAX));
             if !narrow(d) {
                 domains.layout.push(Layout {
                     base: d.low,
@@ -163,9 +160,7 @@ impl Domains {
                     word_count: 0,
                     stride: 0,
                 });
-                domains
-                    .intervals
-                    .push(IntervalDomain::new(d.low, d.high, &d.holes));
+                domains.intervals.push(IntervalDomain::new(d));
                 domains.interval_vars.push(var as u32);
                 continue;
             }

@@ -10,6 +10,7 @@
 //! records the domain's old bounds and size, and every hole inserted or dropped while merging is
 //! recorded so that it can be taken out or put back.
 
+use crate::declared_domain::DeclaredDomain;
 use std::collections::BTreeMap;
 
 /// One variable's values: `lo..=hi` less the holes, `size` of them; empty when `size` is 0.
@@ -51,18 +52,13 @@ impl IntervalUndo {
 }
 
 impl IntervalDomain {
-    /// `low..=high` less `holes`, which must be sorted, disjoint, inside the bounds and leave
-    /// `low` and `high` in (as [`crate::model`] declares them).
-    pub(crate) fn new(low: i32, high: i32, holes: &[(i32, i32)]) -> Self {
-        let removed: u64 = holes
-            .iter()
-            .map(|&(a, b)| (i64::from(b) - i64::from(a) + 1) as u64)
-            .sum();
+    /// The declared domain, held as its bounds and holes.
+    pub(crate) fn new(declared: &DeclaredDomain) -> Self {
         IntervalDomain {
-            lo: low,
-            hi: high,
-            size: (i64::from(high) - i64::from(low) + 1) as u64 - removed,
-            holes: holes.iter().copied().collect(),
+            lo: declared.low,
+            hi: declared.high,
+            size: declared.size(),
+            holes: declared.holes.iter().copied().collect(),
         }
     }
 

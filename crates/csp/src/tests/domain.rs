@@ -235,6 +235,21 @@ fn a_wide_domain_costs_no_more_than_its_holes() {
     ];
     let mut d = Domains::new(declared.iter(), &mut Poller::unlimited()).unwrap();
     assert!(d.words.is_empty(), "no bitset words for wide domains");
+    // A hole wider than i32 can count (between the ends of i32) is counted in 64 bits.
+    let ends = [DeclaredDomain::values(&[i32::MIN, 0, i32::MAX]).unwrap()];
+    let e = Domains::new(ends.iter(), &mut Poller::unlimited()).unwrap();
+    assert_eq!(e.size(VarId(0)), 3);
+    assert_eq!(
+        e.iter(VarId(0)).collect::<Vec<_>>(),
+        [i32::MIN, 0, i32::MAX]
+    );
+    let far = [DeclaredDomain::values(&[i32::MIN, i32::MAX]).unwrap()];
+    assert_eq!(
+        Domains::new(far.iter(), &mut Poller::unlimited())
+            .unwrap()
+            .size(VarId(0)),
+        2
+    );
     let (x, y, z) = (VarId(0), VarId(1), VarId(2));
     assert_eq!(d.size(x), 1_000_000_001);
     assert_eq!(d.size_u64(y), 2_000_000_001);

@@ -36,15 +36,27 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
+/// Runs `work` alone and returns what it returns and the heap's peak above where it started,
+/// in bytes.
+fn peak_while<T>(work: impl FnOnce() -> T) -> (T, usize) {
+    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let before = LIVE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    let result = work();
+    (result, PEAK.load(Ordering::Relaxed) - before)
+}
+
 /// `x = y + (top - 10 - low)`, `x + y != top`, `y != low + 3`, with `x` over `low..=top` and
 /// `y` over `low..=low + 20`: `y` runs over `low..=low + 10` (beyond, `x` would pass `top`)
 /// less `low + 3` and the value where `x + y = top`, if any. Returns the solutions' count under
 /// `fc` and `mac` and the heap's peak while building and solving, in bytes. (Plain
 /// backtracking would walk `x` value by value to the one that matches: a billion nodes.)
 fn solve_over(low: i32, top: i32) -> (Vec<u64>, usize) {
-    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let before = LIVE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
+    peak_while(|| count_over(low, top))
+}
+
+/// The counts of [`solve_over`].
+fn count_over(low: i32, top: i32) -> Vec<u64> {
     let mut model = Model::new();
     let y = model.new_named_var("y", low..=low + 20).unwrap();
     let x = model.new_named_var("x", low..=top).unwrap();
@@ -75,7 +87,7 @@ fn solve_over(low: i32, top: i32) -> (Vec<u64>, usize) {
             .value_order(order);
         assert_eq!(solver.count(), counts[0], "{order}");
     }
-    (counts, PEAK.load(Ordering::Relaxed) - before)
+    counts
 }
 
 /// The count by enumerating `y`, the only free choice, over its eleven candidates.
@@ -134,11 +146,7 @@ fn ranking_value_orders_walk_a_domain_too_wide_to_rank() {
         ValueOrder::LeastConstraining,
         ValueOrder::Random { seed: 7 },
     ] {
-        let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-        let before = LIVE.load(Ordering::Relaxed);
-        PEAK.store(before, Ordering::Relaxed);
-        let first = Solver::new(&model).value_order(order).first();
-        let peak = PEAK.load(Ordering::Relaxed) - before;
+        let (first, peak) = peak_while(|| Solver::new(&model).value_order(order).first());
         assert_eq!(first, Some(vec![1]), "{order}");
         assert!(peak < 1 << 20, "{order}: peak {peak} bytes");
     }

@@ -467,9 +467,7 @@ impl Observer for ReasonChecker<'_> {
             .iter()
             .map(|&v| self.model.initial_domain(v))
             .collect();
-        let mut index = vec![0usize; scope.len()];
-        loop {
-            let values: Vec<i32> = index.iter().zip(&domains).map(|(&i, d)| d[i]).collect();
+        for values in tuples(&domains) {
             // One variable named twice in the scope takes one value.
             let coherent = scope
                 .iter()
@@ -486,18 +484,6 @@ impl Observer for ReasonChecker<'_> {
                     "{var} != {value} by {by} because {reason:?}: {values:?} is a support"
                 ));
                 return;
-            }
-            let mut k = 0;
-            loop {
-                if k == index.len() {
-                    return;
-                }
-                index[k] += 1;
-                if index[k] < domains[k].len() {
-                    break;
-                }
-                index[k] = 0;
-                k += 1;
             }
         }
     }
@@ -517,26 +503,33 @@ impl Observer for ReasonChecker<'_> {
 /// Every assignment that satisfies every constraint, by trying them all.
 fn brute_force(model: &Model) -> BTreeSet<Vec<i32>> {
     let domains: Vec<Vec<i32>> = model.vars().map(|v| model.initial_domain(v)).collect();
-    let mut out = BTreeSet::new();
-    let mut index = vec![0usize; domains.len()];
-    loop {
-        let values: Vec<i32> = index.iter().zip(&domains).map(|(&i, d)| d[i]).collect();
-        if model.check_solution(&values).is_ok() {
-            out.insert(values);
-        }
+    tuples(&domains)
+        .filter(|values| model.check_solution(values).is_ok())
+        .collect()
+}
+
+/// Every tuple of one value from each of `domains` (all non-empty), the first varying fastest.
+fn tuples(domains: &[Vec<i32>]) -> impl Iterator<Item = Vec<i32>> + '_ {
+    let mut index = Some(vec![0usize; domains.len()]);
+    std::iter::from_fn(move || {
+        let current = index.as_mut()?;
+        let values = current.iter().zip(domains).map(|(&i, d)| d[i]).collect();
+        // The next index, or none after the last.
         let mut k = 0;
         loop {
-            if k == index.len() {
-                return out;
-            }
-            index[k] += 1;
-            if index[k] < domains[k].len() {
+            if k == current.len() {
+                index = None;
                 break;
             }
-            index[k] = 0;
+            current[k] += 1;
+            if current[k] < domains[k].len() {
+                break;
+            }
+            current[k] = 0;
             k += 1;
         }
-    }
+        Some(values)
+    })
 }
 
 /// The values each variable takes in some solution, `None` without solutions.

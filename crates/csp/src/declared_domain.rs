@@ -84,13 +84,8 @@ impl DeclaredDomain {
 
     /// The bitset of a narrow domain: bit `i` stands for `low + i`.
     pub(crate) fn bits(&self) -> Vec<u64> {
-        let span = self.span() as usize;
-        let mut bits = vec![!0u64; span.div_ceil(64)];
-        if span % 64 != 0 {
-            if let Some(top) = bits.last_mut() {
-                *top = (1u64 << (span % 64)) - 1;
-            }
-        }
+        let words = (self.span() as usize).div_ceil(64);
+        let mut bits: Vec<u64> = (0..words).map(|i| self.full_word(i)).collect();
         for &(start, end) in &self.holes {
             let (first, last) = (self.offset(start), self.offset(end));
             for i in first..=last {

@@ -107,6 +107,9 @@ Defaults: every solution, as boards, in lexicographic order of the column vector
 --engine csp --encoding alldiff --inference fc --var-order input --val-order asc.
 --count (or --threads) with none of --engine, --encoding, --inference, --var-order,
 --val-order, --seed and --trace uses the fastest configuration, the bitmask engine (N <= 64).
+--first with --var-order mrv, dom-deg or dom-wdeg and no --val-order tries random values
+(--seed, default 1) under --restarts 100: with ascending values, mrv goes down an early
+mistake on large boards and never comes back up.
 
 Engines: csp (the general constraint engine; N <= 131,072 as memory allows), bitmask
 (the classic three-mask backtracking; N <= 64; --threads T spreads it over T threads), and

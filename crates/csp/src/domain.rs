@@ -45,23 +45,31 @@ impl Layout {
 /// How many variables' words are laid out together when the domains are striped.
 const TRANSPOSE_BLOCK: usize = 256;
 
-/// The trail is a stack of `u32`s holding two kinds of undo record, told apart by the last
-/// `u32` pushed (the first popped):
+/// The trail is a stack of `u16`s holding three kinds of undo record, told apart by the last
+/// `u16` pushed (the first popped). Bit records name a bit by its index among all words' bits,
+/// `word * 64 + bit`, relative to `cursor`, the bit of the newest bit record on the trail:
 ///
-/// - one bit removed: the bit's index among all words' bits, `word * 64 + bit`, below
-///   `WORD_RECORD`; undoing it sets the bit again and adds one to its variable's size;
-/// - a word rewritten (ranges, assignments): its old contents (low half, high half), its
-///   variable, then `WORD_RECORD | word`; undoing it puts the word back and changes the size
-///   by the difference in bit counts.
+/// - a near bit, one `u16` below `FAR_BIT`: the new bit's distance from the cursor, 15 bits in
+///   two's complement; undoing it sets the cursor's bit again, adds one to its variable's size
+///   and steps the cursor back by the distance;
+/// - a far bit: the distance as a wrapping `u32` (low half, high half), then `FAR_BIT`;
+/// - a word rewritten (ranges, assignments): its old contents (four quarters), its variable and
+///   its index (two halves each), then `WORD_RECORD`; undoing it puts the word back and changes
+///   the size by the difference in bit counts.
 ///
-/// Pruning one value, by far the commonest change, costs 4 bytes instead of 16, and the trail
-/// is most of the engine's memory on large boards: at N = 10,000 queens, one record per value
-/// pruned along the current path.
-const WORD_RECORD: u32 = 1 << 31;
+/// Pruning one value, by far the commonest change, mostly costs 2 bytes: a propagator walking
+/// its scope removes the same value, or a neighbour, from variable after variable, whose words
+/// stand side by side when the domains are striped. The trail is most of the engine's memory on
+/// large boards: at N = 10,000 queens, one record per value pruned along the current path, about
+/// 10^8 of them at a solution, which took 400 MB at 4 bytes a record.
+const FAR_BIT: u16 = 0x8000;
+const WORD_RECORD: u16 = 0xC000;
+/// The largest distance a near bit record holds (and `-NEAR - 1` the smallest).
+const NEAR: i32 = (1 << 14) - 1;
 
-/// Bit records need `word * 64 + 63` below `WORD_RECORD`: with more words than this, every
-/// change is a word record.
-const MAX_WORDS_FOR_BIT_RECORDS: usize = 1 << 25;
+/// Bit records need `word * 64 + 63` to fit a `u32`: with more words than this, every change is
+/// a word record.
+const MAX_WORDS_FOR_BIT_RECORDS: usize = 1 << 26;
 
 /// A position on the trails to come back to: the bitset trail's and the intervals'.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -74,8 +82,10 @@ pub(crate) struct Domains {
     layout: Vec<Layout>,
     /// Each variable's size; a wide domain's saturates at `u32::MAX`.
     sizes: Vec<u32>,
-    trail: Vec<u32>,
-    /// Whether one removed bit is a record of one `u32` (see `WORD_RECORD`).
+    trail: Vec<u16>,
+    /// The bit of the newest bit record on the trail, which the next is told relative to.
+    cursor: u32,
+    /// Whether one removed bit is a bit record (see `FAR_BIT`) rather than a word record.
     bit_records: bool,
     /// Whether the words are striped (word `w` is variable `w % len`'s); otherwise
     /// `packed_starts` lists each bitset variable's first word, in order.
@@ -231,6 +241,7 @@ impl Domains {
             layout: Vec::new(),
             sizes: Vec::new(),
             trail: Vec::new(),
+            cursor: 0,
             bit_records: false,
             striped: false,
             packed_starts: Vec::new(),
@@ -430,6 +441,29 @@ impl Domains {
         }
     }
 
+    /// The value at position `index` (from 0) of `var`'s domain in ascending order, found by
+    /// counting a word's bits at a time.
+    pub(crate) fn nth(&self, var: VarId, index: u64) -> Option<i32> {
+        if let Some(d) = self.interval(var) {
+            return self.iter_interval(d).nth(usize::try_from(index).ok()?);
+        }
+        let (words, base) = self.run(var);
+        let mut left = index;
+        for i in 0..words.len() {
+            let mut word = words.get(i);
+            let count = u64::from(word.count_ones());
+            if left >= count {
+                left -= count;
+                continue;
+            }
+            for _ in 0..left {
+                word &= word - 1;
+            }
+            return Some(base + (i * 64) as i32 + word.trailing_zeros() as i32);
+        }
+        None
+    }
+
     /// The domain as one 64-bit word of values from its minimum up (bit i: `min + i`), when
     /// it spans at most 64 values.
     pub(crate) fn window64(&self, var: VarId) -> Option<(i32, u64)> {
@@ -519,13 +553,44 @@ impl Domains {
     fn write_word(&mut self, var: VarId, word: usize, new: u64, new_size: u32) {
         let old = self.words[word];
         self.trail.extend_from_slice(&[
-            old as u32,
-            (old >> 32) as u32,
-            var.0,
-            WORD_RECORD | word as u32,
+            old as u16,
+            (old >> 16) as u16,
+            (old >> 32) as u16,
+            (old >> 48) as u16,
+            var.0 as u16,
+            (var.0 >> 16) as u16,
+            word as u16,
+            (word >> 16) as u16,
+            WORD_RECORD,
         ]);
         self.words[word] = new;
         self.sizes[var.index()] = new_size;
+    }
+
+    /// Records that bit `bit` (its index among all words' bits) was cleared.
+    #[inline(always)]
+    fn push_bit(&mut self, bit: u32) {
+        let distance = bit.wrapping_sub(self.cursor) as i32;
+        if (-NEAR - 1..=NEAR).contains(&distance) {
+            self.trail.push(distance as u16 & !FAR_BIT);
+        } else {
+            self.trail.extend_from_slice(&[
+                distance as u16,
+                (distance as u32 >> 16) as u16,
+                FAR_BIT,
+            ]);
+        }
+        self.cursor = bit;
+    }
+
+    /// Sets the cursor's bit again and steps the cursor back by `distance`.
+    #[inline(always)]
+    fn undo_bit(&mut self, distance: u32) {
+        let word = self.cursor as usize / 64;
+        self.words[word] |= 1 << (self.cursor % 64);
+        let var = self.var_of_word(word);
+        self.sizes[var] += 1;
+        self.cursor = self.cursor.wrapping_sub(distance);
     }
 
     /// The variable that owns bitset word `word`.
@@ -549,7 +614,7 @@ impl Domains {
             Some((word, bit)) if self.words[word] & bit != 0 => {
                 let new_size = self.sizes[var.index()] - 1;
                 if self.bit_records {
-                    self.trail.push(word as u32 * 64 + bit.trailing_zeros());
+                    self.push_bit(word as u32 * 64 + bit.trailing_zeros());
                     self.words[word] &= !bit;
                     self.sizes[var.index()] = new_size;
                 } else {
@@ -637,21 +702,29 @@ impl Domains {
     pub(crate) fn restore(&mut self, mark: TrailMark) {
         while self.trail.len() > mark.0 {
             let Some(last) = self.trail.pop() else { break };
-            if last & WORD_RECORD == 0 {
-                let word = last as usize / 64;
-                self.words[word] |= 1 << (last % 64);
-                let var = self.var_of_word(word);
-                self.sizes[var] += 1;
+            if last & FAR_BIT == 0 {
+                // Sign-extend the 15-bit distance.
+                self.undo_bit((((last << 1) as i16) >> 1) as i32 as u32);
                 continue;
             }
             let n = self.trail.len();
-            let (low, high, var) = (self.trail[n - 3], self.trail[n - 2], self.trail[n - 1]);
-            self.trail.truncate(n - 3);
-            let old = u64::from(low) | u64::from(high) << 32;
-            let word = &mut self.words[(last & !WORD_RECORD) as usize];
-            let size = &mut self.sizes[var as usize];
-            *size = *size + old.count_ones() - word.count_ones();
-            *word = old;
+            if last == FAR_BIT {
+                let distance = u32::from(self.trail[n - 2]) | u32::from(self.trail[n - 1]) << 16;
+                self.trail.truncate(n - 2);
+                self.undo_bit(distance);
+                continue;
+            }
+            let r = &self.trail[n - 8..];
+            let old = r[..4]
+                .iter()
+                .rev()
+                .fold(0u64, |acc, &q| acc << 16 | u64::from(q));
+            let var = usize::from(r[4]) | usize::from(r[5]) << 16;
+            let word = usize::from(r[6]) | usize::from(r[7]) << 16;
+            self.trail.truncate(n - 8);
+            let size = &mut self.sizes[var];
+            *size = *size + old.count_ones() - self.words[word].count_ones();
+            self.words[word] = old;
         }
         while self.interval_trail.len() > mark.1 {
             if let Some(record) = self.interval_trail.pop() {

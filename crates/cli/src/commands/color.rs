@@ -143,6 +143,7 @@ impl ColorJob {
                 var_order: Some(self.search.var_order.to_string()),
                 val_order: Some(self.search.value_order.to_string()),
                 walk: None,
+                restart_scale: self.search.restarts,
             };
             let signal = signals.received().map(Received::name);
             match format {

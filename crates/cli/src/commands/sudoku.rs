@@ -359,6 +359,7 @@ impl SudokuJob {
                 var_order: Some(self.search.var_order.to_string()),
                 val_order: Some(self.search.value_order.to_string()),
                 walk: None,
+                restart_scale: self.search.restarts,
             };
             let summary = Summary {
                 outcome: match (received, tally.last_limit) {

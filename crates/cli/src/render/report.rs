@@ -21,6 +21,9 @@ pub struct RunInfo {
     /// class, about half the placements) or `plain` (every board).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub walk: Option<&'static str>,
+    /// The scale of the Luby restarts, where the search restarts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restart_scale: Option<u64>,
 }
 
 #[derive(Serialize)]
@@ -77,6 +80,9 @@ pub fn text(info: &RunInfo, summary: &Summary, signal: Option<&'static str>) -> 
         if let Some(v) = value {
             config.push(format!("{label} {v}"));
         }
+    }
+    if let Some(scale) = info.restart_scale {
+        config.push(format!("restarts Luby x {scale}"));
     }
     match info.walk {
         Some("classes") => config.push("one board searched per symmetry class".to_owned()),

@@ -223,6 +223,8 @@ fn queens_first_solutions_stop_in_the_search_in_local_search_and_in_the_model_bu
             "--first",
             "--var-order",
             "mrv",
+            "--val-order",
+            "asc",
             "--format",
             "cols",
         ],

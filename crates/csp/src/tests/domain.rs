@@ -147,6 +147,9 @@ fn agrees_with_sets_under_random_changes(initial: &[(i32, Vec<u64>)], seed: u64,
                 set.iter().copied().collect::<Vec<_>>()
             );
             assert_eq!(d.contains(x, value), set.contains(&value));
+            for k in [0, set.len() / 2, set.len().saturating_sub(1), set.len()] {
+                assert_eq!(d.nth(x, k as u64), set.iter().nth(k).copied());
+            }
             assert_eq!(
                 d.next_above(x, Some(value)),
                 set.range(value + 1..).next().copied()
@@ -196,6 +199,20 @@ fn striped_and_packed_layouts_agree_with_plain_sets() {
         agrees_with_sets_under_random_changes(&even, seed, BITSET_LIMIT);
         agrees_with_sets_under_random_changes(&uneven, seed, BITSET_LIMIT);
     }
+    // Bits up to 2 x 600 x 64 apart: removals alternate between near bit records (a distance
+    // within 2^14) and far ones.
+    let long = vec![(-1000, full(600, 38_400)), (0, full(600, 38_000))];
+    for seed in 0..10 {
+        agrees_with_sets_under_random_changes(&long, seed, BITSET_LIMIT);
+    }
+    let mut d = laid_out(&long, BITSET_LIMIT);
+    let mark = d.mark();
+    d.remove(VarId(0), -1000);
+    d.remove(VarId(1), 37_999);
+    d.remove(VarId(0), -999);
+    assert_eq!(d.trail.len(), 1 + 3 + 3, "near, far, far: {:?}", d.trail);
+    d.restore(mark);
+    assert_eq!((d.size(VarId(0)), d.size(VarId(1))), (38_400, 38_000));
 }
 
 const BITSET_LIMIT: u64 = crate::BITSET_SPAN_LIMIT;

@@ -2,7 +2,8 @@
 //!
 //! Orders that walk the domain (ascending, descending) keep only the last value tried. Orders
 //! that rank the values (least constraining, random) write the ranking into one arena shared by
-//! all open nodes, so no node allocates once the arena has grown to the deepest branch.
+//! all open nodes, so no node allocates once the arena has grown to the deepest branch; the
+//! random order writes it only at a node's second value.
 
 mod ascending;
 mod descending;
@@ -32,6 +33,9 @@ pub(crate) struct Cursor {
     pub(crate) walking: bool,
     /// Which of its strategies an order that has several follows at this node.
     pub(crate) strategy: u8,
+    /// The position in the domain of the first value drawn, for orders that list the values
+    /// only when a second is asked for.
+    pub(crate) drawn: u32,
 }
 
 /// The most values a ranking order (least constraining, random) ranks at a node; a wider

@@ -699,6 +699,7 @@ impl Domains {
     }
 
     /// Undoes every change made since `mark`.
+    #[inline]
     pub(crate) fn restore(&mut self, mark: TrailMark) {
         while self.trail.len() > mark.0 {
             let Some(last) = self.trail.pop() else { break };
@@ -726,7 +727,15 @@ impl Domains {
             *size = *size + old.count_ones() - self.words[word].count_ones();
             self.words[word] = old;
         }
-        while self.interval_trail.len() > mark.1 {
+        if self.interval_trail.len() > mark.1 {
+            self.restore_intervals(mark.1);
+        }
+    }
+
+    /// Undoes the interval domains' changes down to `mark`, a length of their trail.
+    #[cold]
+    fn restore_intervals(&mut self, mark: usize) {
+        while self.interval_trail.len() > mark {
             if let Some(record) = self.interval_trail.pop() {
                 let i = record.index();
                 self.intervals[i].undo(record);

@@ -20,6 +20,9 @@ pub struct AllDifferent {
     /// Every (variable, position in `vars`) pair, sorted, so that a variable's positions are
     /// found by binary search rather than a scan of the scope (10,000 long on 10,000 queens).
     by_var: Vec<(VarId, u32)>,
+    /// `Some(b)` when `vars[i]` is `VarId(b + i)` throughout (the rows of a board, a sudoku's
+    /// row): a variable's position is then read off its id, without the binary search.
+    contiguous_from: Option<u32>,
     /// A variable appears twice with the same offset, so the constraint cannot hold.
     repeats_with_one_offset: bool,
 }
@@ -47,10 +50,16 @@ impl AllDifferent {
         let repeats_with_one_offset = pairs.windows(2).any(|w| w[0] == w[1]);
         let mut by_var: Vec<(VarId, u32)> = (0..vars.len()).map(|i| (vars[i], i as u32)).collect();
         by_var.sort_unstable();
+        let contiguous_from = vars.first().map(|v| v.0).filter(|&base| {
+            vars.iter()
+                .enumerate()
+                .all(|(i, v)| u64::from(v.0) == u64::from(base) + i as u64)
+        });
         AllDifferent {
             vars,
             offsets,
             by_var,
+            contiguous_from,
             repeats_with_one_offset,
         }
     }
@@ -87,7 +96,10 @@ impl AllDifferent {
 
     /// The positions of `var` in the scope (usually one).
     fn positions(&self, var: VarId) -> impl Iterator<Item = usize> + '_ {
-        let first = self.by_var.partition_point(|&(v, _)| v < var);
+        let first = match self.contiguous_from {
+            Some(base) => (var.0.wrapping_sub(base) as usize).min(self.by_var.len()),
+            None => self.by_var.partition_point(|&(v, _)| v < var),
+        };
         self.by_var[first..]
             .iter()
             .take_while(move |&&(v, _)| v == var)
@@ -127,6 +139,32 @@ impl AllDifferent {
         } else {
             Ok(())
         }
+    }
+}
+
+impl AllDifferent {
+    /// Forward checking that gives each removal its reason, `var = value`, for observers.
+    #[cold]
+    fn forward_check_explained(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let reason = ctx.assigned_value(var).map(|v| Atom::Eq(var, v));
+        self.against_others(var, ctx, |this, ctx, j, shifted| {
+            let other = this.vars[j];
+            if other == var {
+                // The same variable twice clashes with itself unless the offsets differ; its
+                // value is assigned, so the shifted values can be compared directly.
+                if let Some(value) = ctx.assigned_value(var) {
+                    if i64::from(value) + i64::from(this.offsets[j]) == shifted {
+                        return Err(ctx.violated());
+                    }
+                }
+            } else if !ctx.is_assigned(other) {
+                ctx.count_checks(1);
+                if let Some(clash) = this.clash_for(j, shifted) {
+                    ctx.remove_because(other, clash, reason.as_slice())?;
+                }
+            }
+            Ok(())
+        })
     }
 }
 
@@ -188,30 +226,38 @@ impl Constraint for AllDifferent {
     }
 
     fn forward_check(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        // Every removal is because of var's value; read it once, and only when explaining.
-        let reason = if ctx.explaining() {
-            ctx.assigned_value(var).map(|v| Atom::Eq(var, v))
-        } else {
-            None
+        if ctx.explaining() {
+            return self.forward_check_explained(var, ctx);
+        }
+        let Some(value) = ctx.assigned_value(var) else {
+            return Ok(());
         };
-        self.against_others(var, ctx, |this, ctx, j, shifted| {
-            let other = this.vars[j];
-            if other == var {
-                // The same variable twice clashes with itself unless the offsets differ; its
-                // value is assigned, so the shifted values can be compared directly.
-                if let Some(value) = ctx.assigned_value(var) {
-                    if i64::from(value) + i64::from(this.offsets[j]) == shifted {
+        // The hottest loop of counting and of large boards: one pass over the scope per
+        // position of `var`, zipped so that no index is checked, the checks tallied in a
+        // register and added once.
+        for i in self.positions(var) {
+            let shifted = i64::from(value) + i64::from(self.offsets[i]);
+            let mut checks = 0;
+            for (j, (&other, &offset)) in self.vars.iter().zip(&self.offsets).enumerate() {
+                if ctx.is_assigned(other) {
+                    // The same variable twice clashes with itself unless the offsets differ.
+                    if other == var && j != i && i64::from(value) + i64::from(offset) == shifted {
+                        ctx.count_checks(checks);
                         return Err(ctx.violated());
                     }
+                    continue;
                 }
-            } else if !ctx.is_assigned(other) {
-                ctx.count_checks(1);
-                if let Some(clash) = this.clash_for(j, shifted) {
-                    ctx.remove_because(other, clash, reason.as_slice())?;
+                checks += 1;
+                if let Ok(clash) = i32::try_from(shifted - i64::from(offset)) {
+                    if let Err(conflict) = ctx.remove(other, clash) {
+                        ctx.count_checks(checks);
+                        return Err(conflict);
+                    }
                 }
             }
-            Ok(())
-        })
+            ctx.count_checks(checks);
+        }
+        Ok(())
     }
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {

@@ -95,6 +95,9 @@ pub(crate) struct Domains {
     /// (Lemire's fastmod): undoing a bit record asks it, and a division there cost a fifth of
     /// counting 14 queens.
     stripe_magic: u64,
+    /// `(base, words)` when every variable is a bitset striped with the same base and length
+    /// (a board's rows): a value's word is then found without reading the variable's layout.
+    uniform: Option<(i32, u32)>,
     intervals: Vec<IntervalDomain>,
     /// The variable of each interval domain.
     interval_vars: Vec<u32>,
@@ -194,6 +197,18 @@ impl Domains {
                 }
             });
         }
+        if striped && domains.intervals.is_empty() {
+            if let Some(first) = domains.layout.first() {
+                let (base, words) = (first.base, first.word_count);
+                if domains
+                    .layout
+                    .iter()
+                    .all(|l| l.base == base && l.word_count == words)
+                {
+                    domains.uniform = Some((base, words));
+                }
+            }
+        }
         domains.bit_records =
             (if striped { longest * count } else { total }) < MAX_WORDS_FOR_BIT_RECORDS;
         if striped {
@@ -246,6 +261,7 @@ impl Domains {
             striped: false,
             packed_starts: Vec::new(),
             stripe_magic: 0,
+            uniform: None,
             intervals: Vec::new(),
             interval_vars: Vec::new(),
             interval_trail: Vec::new(),
@@ -271,6 +287,15 @@ impl Domains {
     /// Bit position of `value` in `var`'s run, if the value lies inside the run at all.
     #[inline(always)]
     fn locate(&self, var: VarId, value: i32) -> Option<(usize, u64)> {
+        if let Some((base, words)) = self.uniform {
+            let offset = i64::from(value) - i64::from(base);
+            if offset < 0 || offset >= i64::from(words) * 64 {
+                return None;
+            }
+            let offset = offset as usize;
+            let word = var.index() + offset / 64 * self.layout.len();
+            return Some((word, 1u64 << (offset % 64)));
+        }
         let l = self.layout[var.index()];
         let offset = i64::from(value) - i64::from(l.base);
         if offset < 0 || offset >= i64::from(l.word_count) * 64 {

@@ -50,27 +50,33 @@ impl ValOrderArg {
 }
 
 impl SearchSettings {
-    /// The settings asked for, each option not given taken from `defaults`. `--seed` is
-    /// refused unless it seeds something: random values or, where `seed_used_elsewhere`,
-    /// the command's own randomness (colour's TabuCol).
+    /// The settings asked for, each option not given taken from `defaults`. `--seed` seeds
+    /// random values, asked for or the default's, and is refused unless it seeds something:
+    /// those or, where `seed_used_elsewhere`, the command's own randomness (colour's TabuCol).
     pub fn from_args(
         args: &SearchArgs,
         defaults: SearchSettings,
         seed_used_elsewhere: bool,
     ) -> Result<Self, String> {
+        let random_default =
+            args.val_order.is_none() && matches!(defaults.value_order, ValueOrder::Random { .. });
         if args.seed.is_some()
             && args.val_order != Some(ValOrderArg::Random)
+            && !random_default
             && !seed_used_elsewhere
         {
             return Err("--seed applies to --val-order random only".into());
         }
+        let seed = args.seed.unwrap_or(1);
         Ok(SearchSettings {
             inference: args.inference.map_or(defaults.inference, Inference::from),
             var_order: args.var_order.map_or(defaults.var_order, VarOrder::from),
-            value_order: args.val_order.map_or(defaults.value_order, |arg| {
-                arg.order(args.seed.unwrap_or(1))
-            }),
-            restarts: args.restarts,
+            value_order: match args.val_order {
+                Some(arg) => arg.order(seed),
+                None if random_default => ValueOrder::Random { seed },
+                None => defaults.value_order,
+            },
+            restarts: args.restarts.or(defaults.restarts),
         })
     }
 

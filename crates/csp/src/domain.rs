@@ -95,9 +95,10 @@ pub(crate) struct Domains {
     /// (Lemire's fastmod): undoing a bit record asks it, and a division there cost a fifth of
     /// counting 14 queens.
     stripe_magic: u64,
-    /// `(base, words)` when every variable is a bitset striped with the same base and length
-    /// (a board's rows): a value's word is then found without reading the variable's layout.
-    uniform: Option<(i32, u32)>,
+    /// The layout every variable shares but for its first word, when all are bitsets striped
+    /// with the same base and length (a board's rows): a value's word is then found without
+    /// reading the variable's layout.
+    uniform: Option<Layout>,
     intervals: Vec<IntervalDomain>,
     /// The variable of each interval domain.
     interval_vars: Vec<u32>,
@@ -198,16 +199,12 @@ impl Domains {
             });
         }
         if striped && domains.intervals.is_empty() {
-            if let Some(first) = domains.layout.first() {
-                let (base, words) = (first.base, first.word_count);
-                if domains
+            domains.uniform = domains.layout.first().copied().filter(|first| {
+                domains
                     .layout
                     .iter()
-                    .all(|l| l.base == base && l.word_count == words)
-                {
-                    domains.uniform = Some((base, words));
-                }
-            }
+                    .all(|l| l.base == first.base && l.word_count == first.word_count)
+            });
         }
         domains.bit_records =
             (if striped { longest * count } else { total }) < MAX_WORDS_FOR_BIT_RECORDS;
@@ -287,16 +284,13 @@ impl Domains {
     /// Bit position of `value` in `var`'s run, if the value lies inside the run at all.
     #[inline(always)]
     fn locate(&self, var: VarId, value: i32) -> Option<(usize, u64)> {
-        if let Some((base, words)) = self.uniform {
-            let offset = i64::from(value) - i64::from(base);
-            if offset < 0 || offset >= i64::from(words) * 64 {
-                return None;
-            }
-            let offset = offset as usize;
-            let word = var.index() + offset / 64 * self.layout.len();
-            return Some((word, 1u64 << (offset % 64)));
-        }
-        let l = self.layout[var.index()];
+        let l = match self.uniform {
+            Some(shared) => Layout {
+                first_word: var.0,
+                ..shared
+            },
+            None => self.layout[var.index()],
+        };
         let offset = i64::from(value) - i64::from(l.base);
         if offset < 0 || offset >= i64::from(l.word_count) * 64 {
             return None;

@@ -156,13 +156,16 @@ impl QueensJob {
                 .search
                 .var_order
                 .is_some_and(|order| order != VarOrderArg::Input);
-        let mut search = SearchSettings::from_args(&args.search, DEFAULTS, random_restarts)?;
-        if random_restarts {
-            search.value_order = ValueOrder::Random {
-                seed: args.search.seed.unwrap_or(1),
-            };
-            search.restarts = Some(args.search.restarts.unwrap_or(DYNAMIC_FIRST_RESTARTS));
-        }
+        let defaults = if random_restarts {
+            SearchSettings {
+                value_order: ValueOrder::Random { seed: 1 },
+                restarts: Some(DYNAMIC_FIRST_RESTARTS),
+                ..DEFAULTS
+            }
+        } else {
+            DEFAULTS
+        };
+        let search = SearchSettings::from_args(&args.search, defaults, false)?;
         if args.limit == Some(0) {
             return Err("--limit must be at least 1".into());
         }

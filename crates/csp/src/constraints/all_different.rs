@@ -142,32 +142,6 @@ impl AllDifferent {
     }
 }
 
-impl AllDifferent {
-    /// Forward checking that gives each removal its reason, `var = value`, for observers.
-    #[cold]
-    fn forward_check_explained(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let reason = ctx.assigned_value(var).map(|v| Atom::Eq(var, v));
-        self.against_others(var, ctx, |this, ctx, j, shifted| {
-            let other = this.vars[j];
-            if other == var {
-                // The same variable twice clashes with itself unless the offsets differ; its
-                // value is assigned, so the shifted values can be compared directly.
-                if let Some(value) = ctx.assigned_value(var) {
-                    if i64::from(value) + i64::from(this.offsets[j]) == shifted {
-                        return Err(ctx.violated());
-                    }
-                }
-            } else if !ctx.is_assigned(other) {
-                ctx.count_checks(1);
-                if let Some(clash) = this.clash_for(j, shifted) {
-                    ctx.remove_because(other, clash, reason.as_slice())?;
-                }
-            }
-            Ok(())
-        })
-    }
-}
-
 impl Constraint for AllDifferent {
     fn priority(&self) -> Priority {
         Priority::Global
@@ -226,12 +200,11 @@ impl Constraint for AllDifferent {
     }
 
     fn forward_check(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        if ctx.explaining() {
-            return self.forward_check_explained(var, ctx);
-        }
         let Some(value) = ctx.assigned_value(var) else {
             return Ok(());
         };
+        // Every removal is because of var's value; built only when an observer collects reasons.
+        let reason = ctx.explaining().then_some(Atom::Eq(var, value));
         // The hottest loop of counting and of large boards: one pass over the scope per
         // position of `var`, zipped so that no index is checked, the checks tallied in a
         // register and added once.
@@ -249,7 +222,7 @@ impl Constraint for AllDifferent {
                 }
                 checks += 1;
                 if let Ok(clash) = i32::try_from(shifted - i64::from(offset)) {
-                    if let Err(conflict) = ctx.remove(other, clash) {
+                    if let Err(conflict) = ctx.remove_because(other, clash, reason.as_slice()) {
                         ctx.count_checks(checks);
                         return Err(conflict);
                     }

@@ -30,10 +30,8 @@ impl RandomOrder {
 
 impl ChooseValue for RandomOrder {
     fn start(&mut self, var: VarId, core: &mut Core<'_>, cursor: &mut Cursor) {
-        if too_wide_to_rank(var, core, cursor) {
-            self.arena.open(cursor, std::iter::empty());
-            return;
-        }
+        // Nothing is listed yet, whether the domain is walked or drawn from (see `next`).
+        too_wide_to_rank(var, core, cursor);
         self.arena.open(cursor, std::iter::empty());
     }
 

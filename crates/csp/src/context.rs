@@ -2,7 +2,7 @@
 //! the counters its work is charged to.
 
 use crate::domain::Domains;
-use crate::{Atom, ConstraintId, VarId};
+use crate::{Atom, ConstraintId, Priority, VarId};
 use smallvec::SmallVec;
 use std::any::Any;
 
@@ -55,6 +55,10 @@ pub(crate) struct Store {
     pub(crate) track_touched: bool,
     /// Each constraint's working memory for this search (see [`Context::take_scratch`]).
     pub(crate) scratch: Vec<Option<Box<dyn Any + Send>>>,
+    /// The queue the running propagator was taken from ([`Context::queue`]).
+    pub(crate) queue: Priority,
+    /// The queue the running propagator asked to run again from ([`Context::defer`]).
+    pub(crate) deferred: Option<Priority>,
 }
 
 impl Store {
@@ -77,6 +81,8 @@ impl Store {
             is_touched: vec![false; n],
             track_touched: false,
             scratch: (0..constraints).map(|_| None).collect(),
+            queue: Priority::Global,
+            deferred: None,
         }
     }
 
@@ -114,6 +120,16 @@ impl Store {
         if self.track_touched && !self.is_touched[var.index()] {
             self.is_touched[var.index()] = true;
             self.touched.push(var);
+        }
+    }
+
+    /// Notes that the search's assignment shrank `var`'s domain, for propagation alone (the
+    /// variable orders learn of assignments otherwise).
+    pub(crate) fn note_assigned(&mut self, var: VarId) {
+        self.removed_span[var.index()] = (i32::MIN, i32::MAX);
+        if !self.is_changed[var.index()] {
+            self.is_changed[var.index()] = true;
+            self.changed.push(var);
         }
     }
 
@@ -193,6 +209,7 @@ impl Context<'_> {
 
     /// The values left in `var` as one word, bit `i` standing for `min + i`, when they span at
     /// most 64 values: `(min, bits)`. For fast paths over small domains.
+    #[inline]
     pub fn bits64(&self, var: VarId) -> Option<(i32, u64)> {
         self.store.domains.window64(var)
     }
@@ -496,6 +513,53 @@ impl Context<'_> {
         Ok(removed)
     }
 
+    /// Removes the values `start + b` of `var` for the bits `b` set in `gone`, those it still
+    /// has: the counterpart of [`Context::bits64`] for filters that work on words, which on a
+    /// single-word domain takes every bit in one step. Returns how many went, or the wipe-out.
+    #[inline]
+    pub fn remove_bits64(&mut self, var: VarId, start: i32, gone: u64) -> Result<u64, Conflict> {
+        if gone == 0 {
+            return Ok(0);
+        }
+        if self.store.log_prunes {
+            self.log_bits64(var, start, gone);
+        }
+        let removed = self.store.domains.remove_bits(var, start, gone);
+        if removed == 0 {
+            return Ok(0);
+        }
+        self.store.pruned += removed;
+        let low = i64::from(start) + i64::from(gone.trailing_zeros());
+        let high = i64::from(start) + 63 - i64::from(gone.leading_zeros());
+        let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+        self.store.note_changed(var, clamp(low), clamp(high));
+        if self.store.domains.size(var) == 0 {
+            return Err(Conflict {
+                constraint: self.current,
+                kind: ConflictKind::WipeOut(var),
+            });
+        }
+        Ok(removed)
+    }
+
+    /// Logs the removals `remove_bits64` is about to make, for an observer.
+    #[cold]
+    fn log_bits64(&mut self, var: VarId, start: i32, gone: u64) {
+        {
+            let at = self.store.reasons.len() as u32;
+            let mut bits = gone;
+            while bits != 0 {
+                let value = i64::from(start) + i64::from(bits.trailing_zeros());
+                bits &= bits - 1;
+                if let Ok(value) = i32::try_from(value) {
+                    if self.contains(var, value) {
+                        self.store.prune_log.push((var, value, at, at));
+                    }
+                }
+            }
+        }
+    }
+
     /// This constraint's working memory for the current search: buffers to reuse between
     /// calls, or hints such as a previous matching. It is created with `T::default()` on first
     /// use, is not restored on backtrack (so it must only ever be a hint), and is lent out:
@@ -507,6 +571,23 @@ impl Context<'_> {
             .and_then(Option::take)
             .and_then(|b| b.downcast::<T>().ok())
             .unwrap_or_default()
+    }
+
+    /// The queue this run of [`Constraint::propagate`](crate::Constraint::propagate) was taken
+    /// from: the constraint's own [`Priority`] when a change woke it, the one it asked for
+    /// when it deferred ([`Context::defer`]), and [`Priority::Global`] outside propagation.
+    pub fn queue(&self) -> Priority {
+        self.store.queue
+    }
+
+    /// Asks to be run again from the queue of `priority` once every cheaper queue is empty,
+    /// whether or not anything in the scope changes meanwhile: Gecode's partial fixpoint. A
+    /// filter with a cheap part and a costly one does the cheap part when woken and defers the
+    /// rest, so that the costly part looks at domains the cheap filters of every constraint
+    /// have already shrunk, and runs once for many changes. The deferred run must do all that
+    /// was left; the engine does not count the constraint at its fixpoint until it has.
+    pub fn defer(&mut self, priority: Priority) {
+        self.store.deferred = Some(priority);
     }
 
     /// Returns the memory lent by [`Context::take_scratch`].

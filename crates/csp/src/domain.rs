@@ -485,7 +485,24 @@ impl Domains {
 
     /// The domain as one 64-bit word of values from its minimum up (bit i: `min + i`), when
     /// it spans at most 64 values.
+    #[inline(always)]
     pub(crate) fn window64(&self, var: VarId) -> Option<(i32, u64)> {
+        let layout = self.layout[var.index()];
+        if layout.word_count != 1 {
+            return self.window64_wide(var);
+        }
+        // One word (a sudoku cell, a small board's row): no search for the bounds.
+        let word = self.words[layout.first_word as usize];
+        if word == 0 {
+            return None;
+        }
+        let low = word.trailing_zeros();
+        Some((layout.base + low as i32, word >> low))
+    }
+
+    /// `window64` for a domain of several words or an interval.
+    #[inline(never)]
+    fn window64_wide(&self, var: VarId) -> Option<(i32, u64)> {
         let (min, max) = (self.min(var)?, self.max(var)?);
         if i64::from(max) - i64::from(min) >= 64 {
             return None;
@@ -646,6 +663,59 @@ impl Domains {
             None if self.layout[var.index()].word_count != 0 => false,
             None => self.remove_range_interval(var, value, value) > 0,
         }
+    }
+
+    /// Removes the values `start + b` of `var` for the bits `b` of `gone` that it has; one
+    /// word's bits at once when the domain is a single word. Returns how many went.
+    #[inline]
+    pub(crate) fn remove_bits(&mut self, var: VarId, start: i32, gone: u64) -> u64 {
+        let l = self.layout[var.index()];
+        let shift = i64::from(start) - i64::from(l.base);
+        let aligned = match shift {
+            0 => Some(gone),
+            1..=63 if gone.leading_zeros() >= shift as u32 => Some(gone << shift),
+            -63..=-1 if gone.trailing_zeros() >= (-shift) as u32 => Some(gone >> -shift),
+            _ => None,
+        };
+        match aligned {
+            Some(aligned) if l.word_count == 1 => {
+                let word = l.first_word as usize;
+                let present = aligned & self.words[word];
+                let count = present.count_ones();
+                if count == 0 {
+                    return 0;
+                }
+                let new_size = self.sizes[var.index()] - count;
+                if self.bit_records {
+                    let mut bits = present;
+                    while bits != 0 {
+                        self.push_bit(word as u32 * 64 + bits.trailing_zeros());
+                        bits &= bits - 1;
+                    }
+                    self.words[word] &= !present;
+                    self.sizes[var.index()] = new_size;
+                } else {
+                    self.write_word(var, word, self.words[word] & !present, new_size);
+                }
+                u64::from(count)
+            }
+            _ => self.remove_bits_one_by_one(var, start, gone),
+        }
+    }
+
+    /// `remove_bits` on a domain of several words or an interval.
+    #[inline(never)]
+    fn remove_bits_one_by_one(&mut self, var: VarId, start: i32, gone: u64) -> u64 {
+        let mut removed = 0;
+        let mut bits = gone;
+        while bits != 0 {
+            let value = i64::from(start) + i64::from(bits.trailing_zeros());
+            bits &= bits - 1;
+            if let Ok(value) = i32::try_from(value) {
+                removed += u64::from(self.remove(var, value));
+            }
+        }
+        removed
     }
 
     /// `remove_range` on a wide variable (nothing for a narrow one).

@@ -117,6 +117,10 @@ impl Model {
 
     /// Posts any constraint, built in or your own. Fails if its scope is empty or names a
     /// variable this model does not have.
+    ///
+    /// A constraint that names a variable twice is run again after its own changes whatever
+    /// its [`Constraint::idempotent`] says: its filtering treats the two places apart, so a
+    /// removal at one can leave work at the other (`all_different(x, x + 1, y)`).
     pub fn post(
         &mut self,
         constraint: impl Constraint + 'static,
@@ -166,7 +170,7 @@ impl Model {
         self.meta.push(ConstraintMeta {
             wake: (!mixed).then_some(uniform),
             priority: constraint.priority(),
-            idempotent: constraint.idempotent(),
+            idempotent: constraint.idempotent() && !names_a_variable_twice(scope),
         });
         self.constraints.push(constraint);
         self.constraint_names.push(name);
@@ -545,4 +549,11 @@ impl Model {
         }
         Ok(())
     }
+}
+
+/// Whether some variable appears twice in `scope`.
+fn names_a_variable_twice(scope: &[VarId]) -> bool {
+    let mut sorted = scope.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).any(|w| w[0] == w[1])
 }

@@ -35,4 +35,8 @@ pub enum Priority {
 impl Priority {
     /// How many priorities there are, one queue each.
     pub(crate) const COUNT: usize = 3;
+
+    /// Every priority, cheapest first: the queues' order.
+    pub(crate) const ALL: [Priority; Priority::COUNT] =
+        [Priority::Cheap, Priority::Linear, Priority::Global];
 }

@@ -25,6 +25,70 @@ pub struct AllDifferent {
     contiguous_from: Option<u32>,
     /// A variable appears twice with the same offset, so the constraint cannot hold.
     repeats_with_one_offset: bool,
+    /// A variable appears twice (with different offsets): the word filtering, which treats
+    /// each place as a variable of its own, is not used.
+    repeats: bool,
+}
+
+/// The scope's domains as words over one window of shifted values, for filtering with bit
+/// operations: bit `b` of `masks[i]` stands for `vars[i] + offsets[i] = low + b`. Arrays on
+/// the stack for at most `N` variables, since this is read at every propagation of a sudoku
+/// or a small board: `N` is 16 for those of up to 16 variables, so that clearing the arrays
+/// costs little, and 64 for the rest.
+struct Words<const N: usize> {
+    low: i64,
+    len: usize,
+    masks: [u64; N],
+    /// The masks as read, to tell what went.
+    read: [u64; N],
+    /// Each variable's smallest value when read, and its mask's shift from it.
+    mins: [i32; N],
+    shifts: [u32; N],
+}
+
+impl<const N: usize> Words<N> {
+    fn new() -> Self {
+        Words {
+            low: 0,
+            len: 0,
+            masks: [0; N],
+            read: [0; N],
+            mins: [0; N],
+            shifts: [0; N],
+        }
+    }
+
+    /// Reads the domains; false unless there are at most `N` variables whose shifted values
+    /// span at most 64.
+    #[inline]
+    fn read(&mut self, vars: &[VarId], offsets: &[i32], ctx: &Context<'_>) -> bool {
+        if vars.len() > N {
+            return false;
+        }
+        self.len = vars.len();
+        let (mut low, mut high) = (i64::MAX, i64::MIN);
+        for (i, (&var, &offset)) in vars.iter().zip(offsets).enumerate() {
+            let Some((min, bits)) = ctx.bits64(var) else {
+                return false;
+            };
+            let start = i64::from(min) + i64::from(offset);
+            low = low.min(start);
+            high = high.max(start + 63 - i64::from(bits.leading_zeros()));
+            self.masks[i] = bits;
+            self.mins[i] = min;
+        }
+        if high - low >= 64 {
+            return false;
+        }
+        self.low = low;
+        for (i, &offset) in offsets.iter().enumerate() {
+            let shift = (i64::from(self.mins[i]) + i64::from(offset) - low) as u32;
+            self.masks[i] <<= shift;
+            self.read[i] = self.masks[i];
+            self.shifts[i] = shift;
+        }
+        true
+    }
 }
 
 /// Above this many distinct candidate values the pigeonhole test is skipped, so that it never
@@ -55,12 +119,14 @@ impl AllDifferent {
                 .enumerate()
                 .all(|(i, v)| u64::from(v.0) == u64::from(base) + i as u64)
         });
+        let repeats = by_var.windows(2).any(|w| w[0].0 == w[1].0);
         AllDifferent {
             vars,
             offsets,
             by_var,
             contiguous_from,
             repeats_with_one_offset,
+            repeats,
         }
     }
 
@@ -106,6 +172,169 @@ impl AllDifferent {
             .map(|&(_, i)| i as usize)
     }
 
+    /// Whether Régin's filtering may find something that value elimination left: a Hall set
+    /// of unfixed variables (h of them sharing only h values, which the others must avoid), or
+    /// too few values for all of them. Once every fixed value is gone from the others, a Hall
+    /// set needs h unfixed variables of at most h values each, short of all of them; with none,
+    /// only a shortage of values remains, and that needs every unfixed variable to have at most
+    /// as many values as there are unfixed variables (always so in a sudoku unit, whose open
+    /// cells share exactly the missing values: there the union is counted). When neither can
+    /// be, the constraint is already generalised arc consistent.
+    fn may_have_hall_set(&self, ctx: &Context<'_>) -> bool {
+        // with_size[s]: how many unfixed variables have s values, for s below 64.
+        let mut with_size = [0u8; 64];
+        let (mut open, mut largest) = (0u32, 0u32);
+        for &var in &self.vars {
+            let size = ctx.size(var);
+            if size > 1 {
+                open += 1;
+                largest = largest.max(size);
+                if let Some(slot) = with_size.get_mut(size as usize) {
+                    *slot = slot.saturating_add(1);
+                }
+            }
+        }
+        if open < 2 {
+            return false;
+        }
+        if open as usize > with_size.len() {
+            return true;
+        }
+        if largest <= open && !self.enough_values(ctx, open) {
+            return true;
+        }
+        let mut at_most = 0u32;
+        for (h, &count) in with_size.iter().enumerate().take(open as usize).skip(2) {
+            at_most += u32::from(count);
+            if at_most >= h as u32 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Generalised arc consistency on words: the values of fixed variables leave the others
+    /// until no more become fixed, then, if a Hall set may remain, Régin's filtering on the
+    /// same words (deferred while cheaper propagators wait); the domains are written back once.
+    fn propagate_words<const N: usize>(
+        &self,
+        words: &mut Words<N>,
+        ctx: &mut Context<'_>,
+    ) -> Result<(), Conflict> {
+        let low = words.low;
+        let masks = &mut words.masks[..words.len];
+        let mut checks = 0u64;
+        loop {
+            let (mut fixed, mut twice) = (0u64, 0u64);
+            for &mask in masks.iter() {
+                if mask & mask.wrapping_sub(1) == 0 {
+                    twice |= fixed & mask;
+                    fixed |= mask;
+                }
+            }
+            if twice != 0 {
+                ctx.count_checks(checks);
+                return Err(self.clash(words, twice, ctx));
+            }
+            let mut more = false;
+            for mask in masks.iter_mut() {
+                if *mask & mask.wrapping_sub(1) != 0 {
+                    checks += 1;
+                    // An open variable never loses every value here: that would need two fixed
+                    // variables sharing a value, seen above.
+                    *mask &= !fixed;
+                    more |= *mask & (*mask - 1) == 0;
+                }
+            }
+            if !more {
+                break;
+            }
+        }
+        ctx.count_checks(checks);
+        if hall_set_possible(masks) {
+            if ctx.queue() < Priority::Global {
+                // Matching waits until the value elimination of every woken constraint is done.
+                self.write_back(words, ctx)?;
+                ctx.defer(Priority::Global);
+                return Ok(());
+            }
+            let masks = &mut words.masks[..words.len];
+            ctx.count_checks(masks.iter().map(|m| u64::from(m.count_ones())).sum());
+            let mut regin = ctx.take_scratch::<Regin>();
+            let matched = regin.filter_masks(masks, low);
+            ctx.put_scratch(regin);
+            if !matched {
+                return Err(ctx.violated());
+            }
+        }
+        self.write_back(words, ctx)
+    }
+
+    /// The conflict of two variables fixed to the same value, a bit of `twice`: the last of
+    /// them loses it, a wipe-out as value elimination one at a time would have found it.
+    #[cold]
+    fn clash<const N: usize>(
+        &self,
+        words: &Words<N>,
+        twice: u64,
+        ctx: &mut Context<'_>,
+    ) -> Conflict {
+        let bit = twice & twice.wrapping_neg();
+        let last = (0..words.len).rev().find(|&i| words.masks[i] == bit);
+        match last {
+            Some(i) => match ctx.remove_bits64(
+                self.vars[i],
+                words.mins[i],
+                words.read[i] >> words.shifts[i],
+            ) {
+                Err(conflict) => conflict,
+                Ok(_) => ctx.violated(),
+            },
+            None => ctx.violated(),
+        }
+    }
+
+    /// Removes from each variable the values its mask lost since it was read.
+    fn write_back<const N: usize>(
+        &self,
+        words: &Words<N>,
+        ctx: &mut Context<'_>,
+    ) -> Result<(), Conflict> {
+        for i in 0..words.len {
+            let gone = words.read[i] & !words.masks[i];
+            if gone != 0 {
+                ctx.remove_bits64(self.vars[i], words.mins[i], gone >> words.shifts[i])?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the unfixed variables have at least `open` shifted values between them, told
+    /// from words when each domain fits one; false when that cannot be told cheaply.
+    fn enough_values(&self, ctx: &Context<'_>, open: u32) -> bool {
+        let mut low = i64::MAX;
+        let mut windows: SmallVec<[(i64, u64); 16]> = SmallVec::new();
+        for (&var, &offset) in self.vars.iter().zip(&self.offsets) {
+            if ctx.size(var) > 1 {
+                let Some((min, bits)) = ctx.bits64(var) else {
+                    return false;
+                };
+                let start = i64::from(min) + i64::from(offset);
+                low = low.min(start);
+                windows.push((start, bits));
+            }
+        }
+        let mut union = 0u64;
+        for (start, bits) in windows {
+            let shift = start - low;
+            if shift >= 64 || bits.leading_zeros() < shift as u32 {
+                return false;
+            }
+            union |= bits << shift;
+        }
+        union.count_ones() >= open
+    }
+
     /// Fails when the unfixed variables have fewer distinct shifted values between them than
     /// there are unfixed variables.
     fn pigeonhole(&self, ctx: &Context<'_>) -> Result<(), Conflict> {
@@ -143,8 +372,9 @@ impl AllDifferent {
 }
 
 impl Constraint for AllDifferent {
+    /// Value elimination is linear; the matching, deferred to [`Priority::Global`], is not.
     fn priority(&self) -> Priority {
-        Priority::Global
+        Priority::Linear
     }
 
     fn scope(&self) -> &[VarId] {
@@ -246,6 +476,19 @@ impl Constraint for AllDifferent {
             // Some variable appears twice with the same offset: its two values always clash.
             return Err(ctx.violated());
         }
+        if !self.repeats && !ctx.explaining() {
+            if n <= 16 {
+                let mut words = Words::<16>::new();
+                if words.read(&self.vars, &self.offsets, ctx) {
+                    return self.propagate_words(&mut words, ctx);
+                }
+            } else {
+                let mut words = Words::<64>::new();
+                if words.read(&self.vars, &self.offsets, ctx) {
+                    return self.propagate_words(&mut words, ctx);
+                }
+            }
+        }
         let mut done: SmallVec<[bool; 64]> = SmallVec::from_elem(false, n);
         let mut pending: SmallVec<[usize; 64]> = SmallVec::new();
         for &var in changed {
@@ -261,30 +504,24 @@ impl Constraint for AllDifferent {
                 continue;
             };
             let shifted = i64::from(value) + i64::from(self.offsets[i]);
+            let reason = [Atom::Eq(self.vars[i], value)];
             for j in (0..n).filter(|&j| j != i) {
                 let other = self.vars[j];
                 ctx.count_checks(1);
                 let Some(clash) = self.clash_for(j, shifted) else {
                     continue;
                 };
-                let reason = [Atom::Eq(self.vars[i], value)];
                 if ctx.remove_because(other, clash, &reason)? && ctx.size(other) == 1 {
                     pending.push(j);
                 }
             }
         }
-        // A Hall set (k variables sharing only k values) is what Régin's filtering acts on.
-        // When every unfixed domain is larger than the number of unfixed variables there is
-        // none, and value elimination has already reached generalised arc consistency.
-        let (mut open, mut smallest) = (0u32, u32::MAX);
-        for &var in &self.vars {
-            let size = ctx.size(var);
-            if size > 1 {
-                open += 1;
-                smallest = smallest.min(size);
-            }
+        if !self.may_have_hall_set(ctx) {
+            return Ok(());
         }
-        if smallest > open {
+        if ctx.queue() < Priority::Global {
+            // Matching waits until the value elimination of every woken constraint is done.
+            ctx.defer(Priority::Global);
             return Ok(());
         }
         let mut regin = ctx.take_scratch::<Regin>();
@@ -296,4 +533,33 @@ impl Constraint for AllDifferent {
             self.pigeonhole(ctx)
         }
     }
+}
+
+/// Whether the unfixed variables among `masks` (fixed ones already gone from the others) may
+/// hold a Hall set that Régin's filtering acts on, or too few values between them; see
+/// `AllDifferent::may_have_hall_set`.
+fn hall_set_possible(masks: &[u64]) -> bool {
+    let mut with_size = [0u8; 65];
+    let (mut open, mut union) = (0u32, 0u64);
+    for &mask in masks {
+        if mask & mask.wrapping_sub(1) != 0 {
+            open += 1;
+            union |= mask;
+            with_size[mask.count_ones() as usize] += 1;
+        }
+    }
+    if open < 2 {
+        return false;
+    }
+    if union.count_ones() < open {
+        return true;
+    }
+    let mut at_most = 0u32;
+    for (h, &count) in with_size.iter().enumerate().take(open as usize).skip(2) {
+        at_most += u32::from(count);
+        if at_most >= h as u32 {
+            return true;
+        }
+    }
+    false
 }

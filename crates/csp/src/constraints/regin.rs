@@ -116,6 +116,13 @@ impl Regin {
         Ok(true)
     }
 
+    /// [`filter_words`] with this constraint's last matching as the hint: `masks[i]` is
+    /// variable `i`'s domain, bit `b` the shifted value `low + b`. False when no matching
+    /// covers every variable.
+    pub(crate) fn filter_masks(&mut self, masks: &mut [u64], low: i64) -> bool {
+        filter_words(masks, low, &mut self.matched_value)
+    }
+
     /// The value node of a shifted value, if the graph has one.
     fn index_of(&self, shifted: i64) -> Option<u32> {
         if self.values.is_empty() {
@@ -433,62 +440,18 @@ impl WordGraph {
     }
 
     fn filter(
-        &self,
+        mut self,
         vars: &[VarId],
         offsets: &[i32],
         hint: &mut Vec<Option<i64>>,
         ctx: &mut Context<'_>,
     ) -> Result<(), Conflict> {
-        let k = vars.len();
-        hint.resize(k, None);
-        // var_match[i]: the value bit matched to variable i; holder[b]: the variable on bit b.
-        let mut var_match = [NO_BIT; 64];
-        let mut holder = [NO_BIT; 64];
-        for i in 0..k {
-            if let Some(shifted) = hint[i] {
-                let bit = shifted - self.low;
-                if (0..64).contains(&bit)
-                    && self.masks[i] >> bit & 1 == 1
-                    && holder[bit as usize] == NO_BIT
-                {
-                    var_match[i] = bit as u8;
-                    holder[bit as usize] = i as u8;
-                }
-            }
+        let before = self.masks.clone();
+        if !filter_words(&mut self.masks, self.low, hint) {
+            return Err(ctx.violated());
         }
-        for i in 0..k {
-            if var_match[i] == NO_BIT && !self.augment(i, &mut var_match, &mut holder) {
-                return Err(ctx.violated());
-            }
-        }
-        let mut matched = 0u64;
-        for i in 0..k {
-            hint[i] = Some(self.low + i64::from(var_match[i]));
-            matched |= 1 << var_match[i];
-        }
-        // step[v]: the values one step from value v. An unmatched edge (x_j, v) leads from v
-        // to x_j, and x_j's matched edge on to its value.
-        let mut step = [0u64; 64];
-        let mut union = 0u64;
-        for (&mask, &mj) in self.masks.iter().zip(&var_match) {
-            union |= mask;
-            let mut others = mask & !(1 << mj);
-            while others != 0 {
-                let v = others.trailing_zeros() as usize;
-                others &= others - 1;
-                step[v] |= 1 << mj;
-            }
-        }
-        let free = union & !matched;
-        let from_free = free | reachable(&step, free, 0);
-        for j in 0..k {
-            let mj = var_match[j] as usize;
-            let unsure = self.masks[j] & !((1u64 << mj) | from_free);
-            if unsure == 0 {
-                continue;
-            }
-            // (x_j, v) lies on an alternating cycle when x_j's matched value leads back to v.
-            let mut doomed = unsure & !reachable(&step, 1 << mj, unsure);
+        for (j, (&old, &new)) in before.iter().zip(&self.masks).enumerate() {
+            let mut doomed = old & !new;
             while doomed != 0 {
                 let bit = doomed.trailing_zeros();
                 doomed &= doomed - 1;
@@ -500,37 +463,95 @@ impl WordGraph {
         }
         Ok(())
     }
+}
 
-    /// Kuhn's augmenting path from the unmatched variable `start`, on words.
-    fn augment(&self, start: usize, var_match: &mut [u8; 64], holder: &mut [u8; 64]) -> bool {
-        let mut seen = 0u64;
-        // Each frame: a variable and the value bits it has yet to try.
-        let mut stack: SmallVec<[(u8, u64); 64]> = SmallVec::new();
-        stack.push((start as u8, self.masks[start]));
-        while let Some((_, untried)) = stack.last_mut() {
-            let candidates = *untried & !seen;
-            if candidates == 0 {
-                stack.pop();
-                continue;
+/// Régin's filtering on words, for at most 64 variables whose values share one 64-bit window:
+/// `masks[i]` is variable `i`'s domain, bit `b` standing for the shifted value `low + b` in
+/// every mask. Narrows each mask to the values some matching covering every variable gives
+/// it. `hint` holds each variable's matched shifted value from the previous call, and this
+/// call's on return. Returns false when no matching covers every variable.
+pub(crate) fn filter_words(masks: &mut [u64], low: i64, hint: &mut Vec<Option<i64>>) -> bool {
+    let k = masks.len();
+    hint.resize(k, None);
+    // var_match[i]: the value bit matched to variable i; holder[b]: the variable on bit b.
+    let mut var_match = [NO_BIT; 64];
+    let mut holder = [NO_BIT; 64];
+    for i in 0..k {
+        if let Some(shifted) = hint[i] {
+            let bit = shifted - low;
+            if (0..64).contains(&bit) && masks[i] >> bit & 1 == 1 && holder[bit as usize] == NO_BIT
+            {
+                var_match[i] = bit as u8;
+                holder[bit as usize] = i as u8;
             }
-            let bit = candidates.trailing_zeros() as u8;
-            *untried &= !(1 << bit);
-            seen |= 1 << bit;
-            let current = holder[bit as usize];
-            if current == NO_BIT {
-                let mut bit = bit;
-                while let Some((var, _)) = stack.pop() {
-                    let previous = var_match[var as usize];
-                    var_match[var as usize] = bit;
-                    holder[bit as usize] = var;
-                    bit = previous;
-                }
-                return true;
-            }
-            stack.push((current, self.masks[current as usize]));
         }
-        false
     }
+    for i in 0..k {
+        if var_match[i] == NO_BIT && !augment(masks, i, &mut var_match, &mut holder) {
+            return false;
+        }
+    }
+    let mut matched = 0u64;
+    for i in 0..k {
+        hint[i] = Some(low + i64::from(var_match[i]));
+        matched |= 1 << var_match[i];
+    }
+    // step[v]: the values one step from value v. An unmatched edge (x_j, v) leads from v
+    // to x_j, and x_j's matched edge on to its value.
+    let mut step = [0u64; 64];
+    let mut union = 0u64;
+    for (&mask, &mj) in masks.iter().zip(&var_match) {
+        union |= mask;
+        let mut others = mask & !(1 << mj);
+        while others != 0 {
+            let v = others.trailing_zeros() as usize;
+            others &= others - 1;
+            step[v] |= 1 << mj;
+        }
+    }
+    let free = union & !matched;
+    let from_free = free | reachable(&step, free, 0);
+    for j in 0..k {
+        let mj = var_match[j] as usize;
+        let unsure = masks[j] & !((1u64 << mj) | from_free);
+        if unsure == 0 {
+            continue;
+        }
+        // (x_j, v) lies on an alternating cycle when x_j's matched value leads back to v.
+        masks[j] &= !(unsure & !reachable(&step, 1 << mj, unsure));
+    }
+    true
+}
+
+/// Kuhn's augmenting path from the unmatched variable `start`, on words.
+fn augment(masks: &[u64], start: usize, var_match: &mut [u8; 64], holder: &mut [u8; 64]) -> bool {
+    let mut seen = 0u64;
+    // Each frame: a variable and the value bits it has yet to try.
+    let mut stack: SmallVec<[(u8, u64); 64]> = SmallVec::new();
+    stack.push((start as u8, masks[start]));
+    while let Some((_, untried)) = stack.last_mut() {
+        let candidates = *untried & !seen;
+        if candidates == 0 {
+            stack.pop();
+            continue;
+        }
+        let bit = candidates.trailing_zeros() as u8;
+        *untried &= !(1 << bit);
+        seen |= 1 << bit;
+        let current = holder[bit as usize];
+        if current == NO_BIT {
+            let mut bit = bit;
+            while let Some((var, _)) = stack.pop() {
+                let previous = var_match[var as usize];
+                var_match[var as usize] = bit;
+                holder[bit as usize] = var;
+                bit = previous;
+            }
+            return true;
+        }
+        stack.push((current, masks[current as usize]));
+    }
+    false
 }
 
 /// No bit matched.

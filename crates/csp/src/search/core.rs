@@ -117,8 +117,14 @@ impl<'m> Core<'m> {
             .any(|&v| v != var && !self.is_assigned(v))
     }
 
-    /// The search assigns `var = value`: its domain becomes `{value}`.
+    /// The search assigns `var = value`: its domain becomes `{value}`. Under `mac` a domain
+    /// that shrank is noted as changed, for [`Core::infer`] to propagate from; one that
+    /// propagation had already fixed is not, since every constraint on it has already seen it
+    /// fixed (the one that fixed it too, unless idempotent: see [`Model::post`]).
     pub(crate) fn assign(&mut self, var: VarId, value: i32) {
+        if self.store.track_changes && self.store.domains.size(var) > 1 {
+            self.store.note_assigned(var);
+        }
         self.store.domains.assign(var, value);
         self.store.assigned[var.index()] = true;
         let here = self.position[var.index()] as usize;
@@ -208,11 +214,9 @@ impl<'m> Core<'m> {
                 Ok(())
             }
             Inference::Mac => {
-                // Even a variable that had one value left is propagated from: a constraint
-                // that fixed it was not run again on its own changes, and not every filter is
-                // idempotent (all_different over a repeated variable is not), so this is where
-                // it gets its last look. Skipping it let proptest find a wrong solution.
-                self.store.note_changed(var, i32::MIN, i32::MAX);
+                // `assign` noted the change, if it made one; the objective's bound may have
+                // made others.
+                let _ = var;
                 self.enqueue_changed(None);
                 self.fixpoint(observer)
             }
@@ -326,14 +330,18 @@ impl<'m> Core<'m> {
         self.store.changed = changed;
     }
 
-    /// The next woken constraint, from the cheapest queue that has one.
-    fn next_woken(&mut self) -> Option<ConstraintId> {
-        self.queues.iter_mut().find_map(VecDeque::pop_front)
+    /// The next woken constraint, from the cheapest queue that has one, with that queue.
+    fn next_woken(&mut self) -> Option<(ConstraintId, Priority)> {
+        self.queues
+            .iter_mut()
+            .zip(Priority::ALL)
+            .find_map(|(queue, priority)| Some((queue.pop_front()?, priority)))
     }
 
     fn fixpoint<O: Observer>(&mut self, observer: &mut O) -> Result<(), Conflict> {
-        while let Some(c) = self.next_woken() {
+        while let Some((c, queue)) = self.next_woken() {
             self.in_queue[c.index()] = false;
+            self.store.queue = queue;
             // Lend the list out and take it back, so its capacity is reused.
             let mut changed = std::mem::take(&mut self.pending[c.index()]);
             let result = match self.due_limit() {
@@ -349,6 +357,8 @@ impl<'m> Core<'m> {
             };
             changed.clear();
             self.pending[c.index()] = changed;
+            self.store.queue = Priority::Global;
+            let deferred = self.store.deferred.take();
             if let Err(conflict) = result {
                 for queue in &mut self.queues {
                     for c in queue.drain(..) {
@@ -361,6 +371,14 @@ impl<'m> Core<'m> {
             }
             let idempotent = self.model.meta[c.index()].idempotent;
             self.enqueue_changed(idempotent.then_some(c));
+            if let Some(priority) = deferred {
+                // Woken again by its own changes, it is queued already: that run can defer
+                // again.
+                if !self.in_queue[c.index()] {
+                    self.in_queue[c.index()] = true;
+                    self.queues[priority as usize].push_back(c);
+                }
+            }
         }
         Ok(())
     }

@@ -499,3 +499,41 @@ fn a_gate_explains_the_last_open_literal() {
         reasons.0
     );
 }
+
+#[test]
+fn assumed_values_give_exactly_the_solutions_that_have_them() {
+    // Every 7-queens solution (40, OEIS A000170) with row 0 in column c, for each c, against
+    // the full list filtered; and a value outside a domain, or two for one row, leaves none.
+    let queens = QueensModel::new(7, Encoding::AllDiff).unwrap();
+    let all: Vec<Vec<i32>> = Solver::new(&queens.model).solutions().collect();
+    assert_eq!(all.len() as u64, oeis_a000170()[7]);
+    let (row0, row3) = (queens.rows[0], queens.rows[3]);
+    for inference in MODES {
+        for column in 0..7 {
+            let assumed: Vec<Vec<i32>> = Solver::new(&queens.model)
+                .inference(inference)
+                .assume(vec![(row0, column)])
+                .solutions()
+                .collect();
+            let filtered: Vec<Vec<i32>> = all
+                .iter()
+                .filter(|s| s[row0.index()] == column)
+                .cloned()
+                .collect();
+            assert_eq!(assumed, filtered, "{inference:?}, row 0 in column {column}");
+            let both = Solver::new(&queens.model)
+                .inference(inference)
+                .assume(vec![(row0, column), (row3, column)])
+                .count();
+            assert_eq!(both, 0, "two queens in column {column}");
+        }
+        let outside = Solver::new(&queens.model)
+            .inference(inference)
+            .assume(vec![(row0, 7)]);
+        assert_eq!(outside.count(), 0, "column 7 is off the board");
+        let twice = Solver::new(&queens.model)
+            .inference(inference)
+            .assume(vec![(row0, 1), (row0, 2)]);
+        assert_eq!(twice.count(), 0, "one row in two columns");
+    }
+}

@@ -69,6 +69,30 @@ impl SudokuModel {
         })
     }
 
+    /// The rules alone for grids of `box_size` (side `box_size²`), every cell open: one model
+    /// for any number of puzzles of that size, each solved with its [`SudokuModel::givens`]
+    /// assumed ([`csp::Solver::assume`]) rather than built again. Refused as
+    /// [`SudokuModel::new`] refuses.
+    pub fn blank(box_size: usize) -> Result<Self, ModelError> {
+        SudokuModel::new(&Grid::empty(box_size))
+    }
+
+    /// The givens of `puzzle`, a grid of this model's size, as (cell variable, value) pairs to
+    /// assume.
+    pub fn givens(&self, puzzle: &Grid) -> Vec<(VarId, i32)> {
+        self.cells
+            .iter()
+            .zip(puzzle.cells())
+            .filter(|&(_, &given)| given != 0)
+            .map(|(&var, &given)| (var, i32::from(given)))
+            .collect()
+    }
+
+    /// The box size of the grids this model is for.
+    pub fn box_size(&self) -> usize {
+        self.box_size
+    }
+
     /// The grid a solution fills in.
     pub fn grid(&self, solution: &Solution<'_>) -> Grid {
         let values = self

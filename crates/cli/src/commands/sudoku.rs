@@ -19,7 +19,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 use sudoku::{Alphabet, Entry, Grid, Puzzle, Reader, Shape, SudokuModel};
 
@@ -115,6 +115,9 @@ pub struct SudokuJob {
     trace: bool,
     /// The signal flag, which a trace also sets when its reader goes away.
     cancel: Arc<AtomicBool>,
+    /// The rules of each grid size met so far, built once and shared by the puzzles (and
+    /// threads) that assume their givens on them.
+    blank_models: Mutex<Vec<Arc<SudokuModel>>>,
 }
 
 enum Source {
@@ -204,6 +207,7 @@ impl SudokuJob {
             jobs: args.jobs,
             trace: args.trace,
             cancel: Arc::clone(&signals.cancel),
+            blank_models: Mutex::new(Vec::new()),
         })
     }
 
@@ -643,7 +647,15 @@ impl SudokuJob {
             }
             _ => {}
         }
-        let model = match SudokuModel::new(&puzzle.grid) {
+        // A recording or a trace shows the givens in the model's domains, so it gets a model
+        // of its own; a plain solve assumes them on the rules built once for this size.
+        let shown = record || trace.is_some();
+        let built = if shown {
+            SudokuModel::new(&puzzle.grid).map(Arc::new)
+        } else {
+            self.blank_model(puzzle.grid.box_size())
+        };
+        let model = match built {
             Ok(m) => m,
             Err(e @ csp::ModelError::TooLarge { .. }) => {
                 return invalid(format!("a {side}x{side} grid is too large: {e}"));
@@ -651,11 +663,14 @@ impl SudokuJob {
             Err(e) => return invalid(format!("cannot build the model: {e}")),
         };
         let mut first: Option<Grid> = None;
-        let solver = self
+        let mut solver = self
             .search
             .solver(&model.model)
             .max_solutions(max)
             .limits(self.limits.clone());
+        if !shown {
+            solver = solver.assume(model.givens(&puzzle.grid));
+        }
         let mut on_solution = |s: &csp::Solution<'_>| {
             if first.is_none() {
                 first = Some(model.grid(s));
@@ -714,8 +729,10 @@ impl SudokuJob {
     /// own and with the run's limits; the first to finish answers and the other is stopped.
     /// A signal reaches both through the race's own flag, relayed from the run's.
     fn race(&self, puzzle: &Puzzle, max: Option<u64>) -> Result<(Summary, Option<Grid>), String> {
-        let model =
-            SudokuModel::new(&puzzle.grid).map_err(|e| format!("cannot build the model: {e}"))?;
+        let model = self
+            .blank_model(puzzle.grid.box_size())
+            .map_err(|e| format!("cannot build the model: {e}"))?;
+        let givens = model.givens(&puzzle.grid);
         let stop = Arc::new(AtomicBool::new(false));
         let limits = Limits {
             cancel: Some(Arc::clone(&stop)),
@@ -738,6 +755,7 @@ impl SudokuJob {
                     .solver(&model.model)
                     .max_solutions(max)
                     .limits(limits.clone())
+                    .assume(givens)
                     .solve(|s| {
                         if first.is_none() {
                             first = Some(model.grid(s));
@@ -767,6 +785,20 @@ impl SudokuJob {
                 [Err(_), Err(_)] => Err("both solvers failed".to_owned()),
             }
         })
+    }
+
+    /// The rules for grids of `box_size`, built on first use and kept for the run.
+    fn blank_model(&self, box_size: usize) -> Result<Arc<SudokuModel>, csp::ModelError> {
+        let mut models = self
+            .blank_models
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(model) = models.iter().find(|m| m.box_size() == box_size) {
+            return Ok(Arc::clone(model));
+        }
+        let model = Arc::new(SudokuModel::blank(box_size)?);
+        models.push(Arc::clone(&model));
+        Ok(model)
     }
 
     /// The record and tally entry for a puzzle searched by either engine.

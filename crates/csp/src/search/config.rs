@@ -83,6 +83,8 @@ pub(crate) struct SolveConfig {
     /// A declared search, and the seed of its random value selections.
     pub(crate) phases: Vec<super::Phase>,
     pub(crate) phase_seed: u64,
+    /// Variables fixed from the start ([`Solver::assume`](super::Solver::assume)).
+    pub(crate) assumed: Vec<(crate::VarId, i32)>,
 }
 
 impl SolveConfig {

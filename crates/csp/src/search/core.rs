@@ -85,6 +85,18 @@ impl<'m> Core<'m> {
         }
     }
 
+    /// Fixes each `(var, value)` before the search starts ([`Solver::assume`](crate::Solver));
+    /// false when a value is not in its variable's domain (or a variable is given two).
+    pub(crate) fn fix_at_root(&mut self, fixed: &[(VarId, i32)]) -> bool {
+        for &(var, value) in fixed {
+            if var.index() >= self.model.var_count() || !self.store.domains.contains(var, value) {
+                return false;
+            }
+            self.store.domains.assign(var, value);
+        }
+        true
+    }
+
     /// Counts one propagator run on the poller: the limit that stopped the search, if any.
     /// One all_different filter on a 625x625 sudoku takes milliseconds, so the root's
     /// filtering stops soon after a limit is due.

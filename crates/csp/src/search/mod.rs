@@ -132,6 +132,29 @@ impl<'m> Solver<'m> {
         self
     }
 
+    /// Searches with each `(var, value)` fixed from the start as well, as if its domain were
+    /// that value alone: one model serves many instances that differ only in such givens (a
+    /// sudoku's), built once. A value outside its variable's domain, or a variable given two
+    /// values, leaves no solution. Solutions are checked against the model's constraints, not
+    /// against these; the search keeps to them.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), csp::ModelError> {
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.new_var(1..=3)?;
+    /// let y = model.new_var(1..=3)?;
+    /// model.not_equal(x, y)?;
+    /// assert_eq!(Solver::new(&model).assume(vec![(x, 2)]).count(), 2);
+    /// assert_eq!(Solver::new(&model).assume(vec![(x, 2), (y, 2)]).count(), 0);
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn assume(mut self, fixed: Vec<(VarId, i32)>) -> Self {
+        self.config.assumed = fixed;
+        self
+    }
+
     /// Stop after `k` solutions (`None`: find them all).
     pub fn max_solutions(mut self, k: Option<u64>) -> Self {
         self.config.max_solutions = k;

@@ -49,6 +49,8 @@ pub(crate) struct Search<'m, V, W, O> {
     /// The restart schedule, and the failures in the current run.
     luby: Option<Luby>,
     failures_this_run: u64,
+    /// Whether every assumed value was in its variable's domain.
+    assumptions_hold: bool,
 }
 
 /// A solve whose heuristics were chosen at run time; one dynamic call per solution.
@@ -75,6 +77,8 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             &config.limits,
         );
         core.store.track_touched = var_order.wants_touched();
+        // Domains cut short by a limit are empty; the search stops at once then anyway.
+        let assumptions_hold = core.interrupted.is_some() || core.fix_at_root(&config.assumed);
         core.objective = config.objective.map(|(var, _)| Bound {
             var,
             low: i64::MIN,
@@ -94,6 +98,7 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             shard_ordinal: 0,
             luby: config.restart_scale().map(Luby::new),
             failures_this_run: 0,
+            assumptions_hold,
             config,
         }
     }
@@ -134,6 +139,8 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
                     if let Some(limit) = self.core.interrupted {
                         // Setting up the domains was stopped: there is nothing to search.
                         self.finish(Outcome::LimitReached(limit));
+                    } else if !self.assumptions_hold {
+                        self.finish(Outcome::Exhausted);
                     } else if self.core.inference == Inference::Mac
                         && self.core.propagate_all(&mut self.observer).is_err()
                     {

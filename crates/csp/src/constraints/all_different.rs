@@ -224,6 +224,9 @@ impl AllDifferent {
         let low = words.low;
         let masks = &mut words.masks[..words.len];
         let mut checks = 0u64;
+        // The open variables' census after the last pass, for the Hall set test: how many,
+        // their values together, and how many have each size below 16.
+        let (mut open, mut union, mut with_size): (u32, u64, [u8; 16]);
         loop {
             let (mut fixed, mut twice) = (0u64, 0u64);
             for &mask in masks.iter() {
@@ -237,13 +240,22 @@ impl AllDifferent {
                 return Err(self.clash(words, twice, ctx));
             }
             let mut more = false;
+            (open, union, with_size) = (0, 0, [0; 16]);
             for mask in masks.iter_mut() {
                 if *mask & mask.wrapping_sub(1) != 0 {
                     checks += 1;
                     // An open variable never loses every value here: that would need two fixed
                     // variables sharing a value, seen above.
                     *mask &= !fixed;
-                    more |= *mask & (*mask - 1) == 0;
+                    if *mask & (*mask - 1) == 0 {
+                        more = true;
+                    } else {
+                        open += 1;
+                        union |= *mask;
+                        if let Some(slot) = with_size.get_mut(mask.count_ones() as usize) {
+                            *slot += 1;
+                        }
+                    }
                 }
             }
             if !more {
@@ -251,7 +263,12 @@ impl AllDifferent {
             }
         }
         ctx.count_checks(checks);
-        if hall_set_possible(masks) {
+        let hall = if open <= 16 {
+            hall_set_possible(open, union, &with_size, masks)
+        } else {
+            hall_set_possible_among(masks)
+        };
+        if hall {
             if ctx.queue() < Priority::Global {
                 // Matching waits until the value elimination of every woken constraint is done.
                 self.write_back(words, ctx)?;
@@ -538,7 +555,7 @@ impl Constraint for AllDifferent {
 /// Whether the unfixed variables among `masks` (fixed ones already gone from the others) may
 /// hold a Hall set that Régin's filtering acts on, or too few values between them; see
 /// `AllDifferent::may_have_hall_set`.
-fn hall_set_possible(masks: &[u64]) -> bool {
+fn hall_set_possible_among(masks: &[u64]) -> bool {
     let mut with_size = [0u8; 65];
     let (mut open, mut union) = (0u32, 0u64);
     for &mask in masks {
@@ -548,16 +565,67 @@ fn hall_set_possible(masks: &[u64]) -> bool {
             with_size[mask.count_ones() as usize] += 1;
         }
     }
+    hall_set_possible(open, union, &with_size, masks)
+}
+
+/// The Hall set test on a census of the `open` unfixed variables among `masks`: `union`,
+/// their values together, and `with_size[s]`, how many have `s` values (for every `s` below
+/// `open`).
+///
+/// When the open variables share exactly `open` values (a sudoku unit always: its open cells
+/// share the missing digits), Hall sets pair up. If `h` variables share only `h` values, the
+/// `open - h` values left lie in the other `open - h` variables alone: a "hidden" set. So a
+/// Hall set, or too few values for some variables, needs either `h` variables of at most `h`
+/// values or `g` values each in at most `g` variables, for some `h` or `g` up to half of
+/// `open`. Hidden singles (a value in one variable) are the case `g = 1`. The values' counts
+/// are kept in bit slices, four bits per value, exact up to 15 variables and 0 for 16.
+fn hall_set_possible(open: u32, union: u64, with_size: &[u8], masks: &[u64]) -> bool {
     if open < 2 {
         return false;
     }
-    if union.count_ones() < open {
+    let values = union.count_ones();
+    if values < open {
         return true;
     }
+    if values > open || open > 16 {
+        // h variables of at most h values each, for some h short of all of them.
+        let mut at_most = 0u32;
+        for (h, &count) in with_size.iter().enumerate().take(open as usize).skip(2) {
+            at_most += u32::from(count);
+            if at_most >= h as u32 {
+                return true;
+            }
+        }
+        return false;
+    }
+    let half = (open / 2) as usize;
     let mut at_most = 0u32;
-    for (h, &count) in with_size.iter().enumerate().take(open as usize).skip(2) {
+    for (h, &count) in with_size.iter().enumerate().take(half + 1).skip(2) {
         at_most += u32::from(count);
         if at_most >= h as u32 {
+            return true;
+        }
+    }
+    // slices[k]: bit k of each value's count of open variables holding it.
+    let mut slices = [0u64; 4];
+    for &mask in masks {
+        if mask & mask.wrapping_sub(1) != 0 {
+            let mut carry = mask;
+            for slice in &mut slices {
+                let next = *slice & carry;
+                *slice ^= carry;
+                carry = next;
+            }
+        }
+    }
+    let mut rare = 0u64;
+    for g in 1..=half {
+        // The values held by exactly g open variables.
+        let exactly = slices.iter().enumerate().fold(union, |acc, (k, &slice)| {
+            acc & if g >> k & 1 == 1 { slice } else { !slice }
+        });
+        rare |= exactly;
+        if rare.count_ones() >= g as u32 {
             return true;
         }
     }

@@ -476,25 +476,39 @@ pub(crate) fn filter_words(masks: &mut [u64], low: i64, hint: &mut Vec<Option<i6
     // var_match[i]: the value bit matched to variable i; holder[b]: the variable on bit b.
     let mut var_match = [NO_BIT; 64];
     let mut holder = [NO_BIT; 64];
+    // The value bits held so far.
+    let mut matched = 0u64;
     for i in 0..k {
         if let Some(shifted) = hint[i] {
             let bit = shifted - low;
-            if (0..64).contains(&bit) && masks[i] >> bit & 1 == 1 && holder[bit as usize] == NO_BIT
-            {
+            if (0..64).contains(&bit) && masks[i] >> bit & 1 == 1 && matched >> bit & 1 == 0 {
                 var_match[i] = bit as u8;
                 holder[bit as usize] = i as u8;
+                matched |= 1 << bit;
             }
         }
     }
     for i in 0..k {
-        if var_match[i] == NO_BIT && !augment(masks, i, &mut var_match, &mut holder) {
-            return false;
+        if var_match[i] != NO_BIT {
+            continue;
         }
+        // Most broken pairs find a free value of their own at once.
+        let own = masks[i] & !matched;
+        let bit = if own != 0 {
+            let bit = own.trailing_zeros() as u8;
+            var_match[i] = bit;
+            holder[bit as usize] = i as u8;
+            bit
+        } else {
+            match augment(masks, i, &mut var_match, &mut holder) {
+                Some(bit) => bit,
+                None => return false,
+            }
+        };
+        matched |= 1 << bit;
     }
-    let mut matched = 0u64;
     for i in 0..k {
         hint[i] = Some(low + i64::from(var_match[i]));
-        matched |= 1 << var_match[i];
     }
     // step[v]: the values one step from value v. An unmatched edge (x_j, v) leads from v
     // to x_j, and x_j's matched edge on to its value.
@@ -523,11 +537,17 @@ pub(crate) fn filter_words(masks: &mut [u64], low: i64, hint: &mut Vec<Option<i6
     true
 }
 
-/// Kuhn's augmenting path from the unmatched variable `start`, on words.
-fn augment(masks: &[u64], start: usize, var_match: &mut [u8; 64], holder: &mut [u8; 64]) -> bool {
+/// Kuhn's augmenting path from the unmatched variable `start`, on words: the free value bit
+/// it ends on, now held, or `None` when there is none.
+fn augment(
+    masks: &[u64],
+    start: usize,
+    var_match: &mut [u8; 64],
+    holder: &mut [u8; 64],
+) -> Option<u8> {
     let mut seen = 0u64;
     // Each frame: a variable and the value bits it has yet to try.
-    let mut stack: SmallVec<[(u8, u64); 64]> = SmallVec::new();
+    let mut stack: SmallVec<[(u8, u64); 16]> = SmallVec::new();
     stack.push((start as u8, masks[start]));
     while let Some((_, untried)) = stack.last_mut() {
         let candidates = *untried & !seen;
@@ -540,6 +560,7 @@ fn augment(masks: &[u64], start: usize, var_match: &mut [u8; 64], holder: &mut [
         seen |= 1 << bit;
         let current = holder[bit as usize];
         if current == NO_BIT {
+            let free = bit;
             let mut bit = bit;
             while let Some((var, _)) = stack.pop() {
                 let previous = var_match[var as usize];
@@ -547,11 +568,11 @@ fn augment(masks: &[u64], start: usize, var_match: &mut [u8; 64], holder: &mut [
                 holder[bit as usize] = var;
                 bit = previous;
             }
-            return true;
+            return Some(free);
         }
         stack.push((current, masks[current as usize]));
     }
-    false
+    None
 }
 
 /// No bit matched.

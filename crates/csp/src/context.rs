@@ -214,6 +214,14 @@ impl Context<'_> {
         self.store.domains.window64(var)
     }
 
+    /// As [`Context::bits64`], but a single-word domain comes as stored, bit `i` standing for
+    /// `start + i` with `start` the same for every variable of one layout: a sudoku's cells
+    /// line up without shifting.
+    #[inline]
+    pub(crate) fn word64(&self, var: VarId) -> Option<(i32, u64)> {
+        self.store.domains.word64(var)
+    }
+
     /// The runs of consecutive values left in `var`, smallest first, as `(first, last)`: on a
     /// wide domain, a handful of runs where its values are a billion.
     pub fn ranges(&self, var: VarId) -> impl Iterator<Item = (i32, i32)> + '_ {

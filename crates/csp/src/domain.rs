@@ -500,6 +500,19 @@ impl Domains {
         Some((layout.base + low as i32, word >> low))
     }
 
+    /// The domain as one 64-bit word and the value of its bit 0, when it spans at most 64
+    /// values: a single-word bitset as it is stored (bit i: `base + i`, so that variables of
+    /// one layout line up without shifting), anything else as `window64` gives it.
+    #[inline(always)]
+    pub(crate) fn word64(&self, var: VarId) -> Option<(i32, u64)> {
+        let layout = self.layout[var.index()];
+        if layout.word_count != 1 {
+            return self.window64_wide(var);
+        }
+        let word = self.words[layout.first_word as usize];
+        (word != 0).then_some((layout.base, word))
+    }
+
     /// `window64` for a domain of several words or an interval.
     #[inline(never)]
     fn window64_wide(&self, var: VarId) -> Option<(i32, u64)> {

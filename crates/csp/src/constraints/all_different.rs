@@ -67,11 +67,14 @@ impl<const N: usize> Words<N> {
         }
         self.len = vars.len();
         let (mut low, mut high) = (i64::MAX, i64::MIN);
+        let mut first_start = None;
+        let mut aligned = true;
         for (i, (&var, &offset)) in vars.iter().zip(offsets).enumerate() {
-            let Some((min, bits)) = ctx.bits64(var) else {
+            let Some((min, bits)) = ctx.word64(var) else {
                 return false;
             };
             let start = i64::from(min) + i64::from(offset);
+            aligned &= *first_start.get_or_insert(start) == start;
             low = low.min(start);
             high = high.max(start + 63 - i64::from(bits.leading_zeros()));
             self.masks[i] = bits;
@@ -81,6 +84,11 @@ impl<const N: usize> Words<N> {
             return false;
         }
         self.low = low;
+        if aligned {
+            // Every mask already starts at `low` (a sudoku's cells, zero offsets).
+            self.read = self.masks;
+            return true;
+        }
         for (i, &offset) in offsets.iter().enumerate() {
             let shift = (i64::from(self.mins[i]) + i64::from(offset) - low) as u32;
             self.masks[i] <<= shift;
@@ -230,10 +238,10 @@ impl AllDifferent {
         loop {
             let (mut fixed, mut twice) = (0u64, 0u64);
             for &mask in masks.iter() {
-                if mask & mask.wrapping_sub(1) == 0 {
-                    twice |= fixed & mask;
-                    fixed |= mask;
-                }
+                // Branch-free: the mask itself if it has one bit, else nothing.
+                let single = mask & ((mask & mask.wrapping_sub(1) == 0) as u64).wrapping_neg();
+                twice |= fixed & single;
+                fixed |= single;
             }
             if twice != 0 {
                 ctx.count_checks(checks);
@@ -579,6 +587,7 @@ fn hall_set_possible_among(masks: &[u64]) -> bool {
 /// values or `g` values each in at most `g` variables, for some `h` or `g` up to half of
 /// `open`. Hidden singles (a value in one variable) are the case `g = 1`. The values' counts
 /// are kept in bit slices, four bits per value, exact up to 15 variables and 0 for 16.
+#[inline(always)]
 fn hall_set_possible(open: u32, union: u64, with_size: &[u8], masks: &[u64]) -> bool {
     if open < 2 {
         return false;

@@ -9,15 +9,12 @@ pub(crate) struct MinDomain;
 
 impl SelectVar for MinDomain {
     fn select(&mut self, core: &mut Core<'_>) -> VarId {
-        let mut best = core.order[core.assigned_count];
-        let mut best_size = u32::MAX;
-        for &var in core.unassigned() {
-            let size = core.store.domains.size(var);
-            if size < best_size || (size == best_size && var < best) {
-                best = var;
-                best_size = size;
-            }
-        }
-        best
+        // The smallest (size, variable) pair, as one key: a branch-free minimum.
+        let best = core
+            .unassigned()
+            .iter()
+            .map(|&var| u64::from(core.store.domains.size(var)) << 32 | u64::from(var.0))
+            .min();
+        best.map_or(core.order[core.assigned_count], |key| VarId(key as u32))
     }
 }

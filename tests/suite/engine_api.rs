@@ -527,6 +527,13 @@ fn assumed_values_give_exactly_the_solutions_that_have_them() {
                 .count();
             assert_eq!(both, 0, "two queens in column {column}");
         }
+        // The root's domains keep the assumption: row 0 holds only its column.
+        let root = Solver::new(&queens.model)
+            .inference(inference)
+            .assume(vec![(row0, 3)])
+            .root_domains()
+            .unwrap();
+        assert_eq!(root[row0.index()], vec![3]);
         let outside = Solver::new(&queens.model)
             .inference(inference)
             .assume(vec![(row0, 7)]);

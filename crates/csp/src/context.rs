@@ -309,13 +309,20 @@ impl Context<'_> {
             self.store.prune_log.push((var, value, at, at));
         }
         self.store.note_changed(var, value, value);
+        self.unless_wiped_out(var)?;
+        Ok(true)
+    }
+
+    /// The wipe-out of `var` if a removal just emptied it.
+    #[inline(always)]
+    fn unless_wiped_out(&self, var: VarId) -> Result<(), Conflict> {
         if self.store.domains.size(var) == 0 {
             return Err(Conflict {
                 constraint: self.current,
                 kind: ConflictKind::WipeOut(var),
             });
         }
-        Ok(true)
+        Ok(())
     }
 
     /// Whether reasons are being collected (an observer wants them): a propagator may skip
@@ -436,12 +443,7 @@ impl Context<'_> {
         }
         self.store.pruned += removed;
         self.store.note_changed(var, low, high);
-        if self.store.domains.size(var) == 0 {
-            return Err(Conflict {
-                constraint: self.current,
-                kind: ConflictKind::WipeOut(var),
-            });
-        }
+        self.unless_wiped_out(var)?;
         Ok(removed)
     }
 
@@ -541,12 +543,7 @@ impl Context<'_> {
         let high = i64::from(start) + 63 - i64::from(gone.leading_zeros());
         let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
         self.store.note_changed(var, clamp(low), clamp(high));
-        if self.store.domains.size(var) == 0 {
-            return Err(Conflict {
-                constraint: self.current,
-                kind: ConflictKind::WipeOut(var),
-            });
-        }
+        self.unless_wiped_out(var)?;
         Ok(removed)
     }
 

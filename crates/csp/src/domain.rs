@@ -487,17 +487,10 @@ impl Domains {
     /// it spans at most 64 values.
     #[inline(always)]
     pub(crate) fn window64(&self, var: VarId) -> Option<(i32, u64)> {
-        let layout = self.layout[var.index()];
-        if layout.word_count != 1 {
-            return self.window64_wide(var);
-        }
-        // One word (a sudoku cell, a small board's row): no search for the bounds.
-        let word = self.words[layout.first_word as usize];
-        if word == 0 {
-            return None;
-        }
+        // One word (a sudoku cell, a small board's row) needs no search for the bounds.
+        let (start, word) = self.word64(var)?;
         let low = word.trailing_zeros();
-        Some((layout.base + low as i32, word >> low))
+        Some((start + low as i32, word >> low))
     }
 
     /// The domain as one 64-bit word and the value of its bit 0, when it spans at most 64

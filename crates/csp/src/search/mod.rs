@@ -258,10 +258,14 @@ impl<'m> Solver<'m> {
 
     /// The domains after the chosen inference has filtered the root, before any branching:
     /// arc consistency under `mac`, the initial domains under `fc` and `none` (which filter
-    /// only after an assignment). `None` when filtering alone proves there is no solution.
+    /// only after an assignment), assumed values fixed in each. `None` when filtering alone
+    /// proves there is no solution.
     pub fn root_domains(&self) -> Option<Vec<Vec<i32>>> {
         let mut core =
             core::Core::new(self.model, self.config.inference, false, &Limits::default());
+        if !core.fix_at_root(&self.config.assumed) {
+            return None;
+        }
         if self.config.inference == Inference::Mac && core.propagate_all(&mut NoObserver).is_err() {
             return None;
         }

@@ -19,9 +19,11 @@
 //! | [`propagate`](Constraint::propagate) | `mac` | remove values that have no support, as far as it can |
 //! | [`propagate_changed`](Constraint::propagate_changed) | `mac` | the same, knowing which variables changed (defaults to `propagate`) |
 //!
-//! Three more hooks tune when `mac` runs it (see [`Wake`] and [`Priority`]): `wake_on` (the
-//! change of a variable that wakes it; any removal by default), `priority` (its cost class)
-//! and `idempotent` (whether its own changes can be left unseen; true by default).
+//! Four more hooks tune when `mac` runs it (see [`Wake`] and [`Priority`]): `wake_on` (the
+//! change of a variable that wakes it; any removal by default), `priority` (its cost class),
+//! `idempotent` (whether its own changes can be left unseen; true by default) and
+//! `wants_changes` (whether `propagate_changed` gets the exact list of changed variables
+//! rather than the whole scope; false by default).
 //!
 //! Every hook reads and prunes through the [`Context`] (`remove` for one value, `remove_range`,
 //! `set_min`, `set_max` and `fix` for many at once), reports how many compatibility tests it
@@ -130,9 +132,18 @@ pub trait Constraint: Debug + Send + Sync {
         true
     }
 
+    /// Whether [`Constraint::propagate_changed`] is to be told exactly which scope variables
+    /// changed. Keeping that list costs the engine a step per change and per constraint, so
+    /// by default (false) it is not kept and the whole scope comes instead: a superset, always
+    /// correct. An incremental filter over a long scope says true.
+    fn wants_changes(&self) -> bool {
+        false
+    }
+
     /// Arc consistency, told which scope variables changed since this constraint last ran
-    /// (the whole scope at the root; repeats possible), so it can work incrementally. The
-    /// default ignores the list and calls [`Constraint::propagate`].
+    /// (repeats possible; the whole scope at the root, and always unless
+    /// [`Constraint::wants_changes`] says true), so it can work incrementally. The default
+    /// ignores the list and calls [`Constraint::propagate`].
     fn propagate_changed(&self, changed: &[VarId], ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let _ = changed;
         self.propagate(ctx)

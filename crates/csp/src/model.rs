@@ -55,6 +55,8 @@ pub(crate) struct ConstraintMeta {
     pub(crate) wake: Option<Wake>,
     pub(crate) priority: crate::Priority,
     pub(crate) idempotent: bool,
+    /// Whether it is told exactly which variables changed, or given its whole scope.
+    pub(crate) wants_changes: bool,
 }
 
 /// A rule that names variables: a sudoku's cells are r1c1 to r9c9 without a string each.
@@ -171,6 +173,7 @@ impl Model {
             wake: (!mixed).then_some(uniform),
             priority: constraint.priority(),
             idempotent: constraint.idempotent() && !names_a_variable_twice(scope),
+            wants_changes: constraint.wants_changes(),
         });
         self.constraints.push(constraint);
         self.constraint_names.push(name);

@@ -397,6 +397,12 @@ impl AllDifferent {
 }
 
 impl Constraint for AllDifferent {
+    /// Over more than 64 variables (a large board's rows) value elimination works from the
+    /// variables newly fixed; up to 64 the filtering on words reads the whole scope anyway.
+    fn wants_changes(&self) -> bool {
+        self.vars.len() > 64
+    }
+
     /// Value elimination is linear; the matching, deferred to [`Priority::Global`], is not.
     fn priority(&self) -> Priority {
         Priority::Linear

@@ -293,7 +293,9 @@ impl<'m> Core<'m> {
     pub(crate) fn propagate_all<O: Observer>(&mut self, observer: &mut O) -> Result<(), Conflict> {
         for (i, constraint) in self.model.constraints.iter().enumerate() {
             self.in_queue[i] = true;
-            self.pending[i].extend_from_slice(constraint.scope());
+            if self.model.meta[i].wants_changes {
+                self.pending[i].extend_from_slice(constraint.scope());
+            }
             self.queues[self.model.meta[i].priority as usize].push_back(ConstraintId(i as u32));
         }
         self.fixpoint(observer)
@@ -331,7 +333,9 @@ impl<'m> Core<'m> {
                 if Some(c) == skip || model.wake_of(c, var) > event {
                     continue;
                 }
-                self.pending[c.index()].push(var);
+                if model.meta[c.index()].wants_changes {
+                    self.pending[c.index()].push(var);
+                }
                 if !self.in_queue[c.index()] {
                     self.in_queue[c.index()] = true;
                     self.queues[model.meta[c.index()].priority as usize].push_back(c);
@@ -365,7 +369,13 @@ impl<'m> Core<'m> {
                         kind: ConflictKind::Violated,
                     })
                 }
-                None => self.run(c, Hook::Propagate(&changed), observer),
+                None if self.model.meta[c.index()].wants_changes => {
+                    self.run(c, Hook::Propagate(&changed), observer)
+                }
+                None => {
+                    let scope = self.model.constraints[c.index()].scope();
+                    self.run(c, Hook::Propagate(scope), observer)
+                }
             };
             changed.clear();
             self.pending[c.index()] = changed;

@@ -375,7 +375,7 @@ impl Domains {
         (0..words.len())
             .rev()
             .find(|&i| words.get(i) != 0)
-            .map(|i| base + (i * 64) as i32 + 63 - words.get(i).leading_zeros() as i32)
+            .map(|i| base + (i * 64) as i32 + (63 - words.get(i).leading_zeros() as i32))
     }
 
     /// The single value of a fixed variable.
@@ -450,7 +450,8 @@ impl Domains {
         };
         loop {
             if word != 0 {
-                return Some(base + (index * 64) as i32 + 63 - word.leading_zeros() as i32);
+                // The bit's offset first: `base + 63` alone may pass i32::MAX.
+                return Some(base + (index * 64) as i32 + (63 - word.leading_zeros() as i32));
             }
             if index == 0 {
                 return None;
@@ -580,12 +581,13 @@ impl Domains {
             if word != 0 {
                 let end = index * 64 + shift + word.trailing_zeros() as usize;
                 let end = end.min(l.word_count as usize * 64);
-                return l.base + end as i32 - 1;
+                // Less one first: `base + end` alone may pass i32::MAX.
+                return l.base + (end as i32 - 1);
             }
             index += 1;
             shift = 0;
             if index == l.word_count as usize {
-                return l.base + (index * 64) as i32 - 1;
+                return l.base + ((index * 64) as i32 - 1);
             }
             word = !self.words[l.at(index)];
         }

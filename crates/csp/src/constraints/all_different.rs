@@ -41,7 +41,8 @@ struct Words<const N: usize> {
     masks: [u64; N],
     /// The masks as read, to tell what went.
     read: [u64; N],
-    /// Each variable's smallest value when read, and its mask's shift from it.
+    /// The value of bit 0 of each variable's word as read (`Context::word64`), and the shift
+    /// that lines its mask up with `low`.
     mins: [i32; N],
     shifts: [u32; N],
 }
@@ -235,7 +236,8 @@ impl AllDifferent {
         // The open variables' census after the last pass, for the Hall set test: how many,
         // their values together, and how many have each size below 16.
         let (mut open, mut union, mut with_size): (u32, u64, [u8; 16]);
-        loop {
+        let mut emptied = false;
+        'eliminate: loop {
             let (mut fixed, mut twice) = (0u64, 0u64);
             for &mask in masks.iter() {
                 // Branch-free: the mask itself if it has one bit, else nothing.
@@ -252,9 +254,12 @@ impl AllDifferent {
             for mask in masks.iter_mut() {
                 if *mask & mask.wrapping_sub(1) != 0 {
                     checks += 1;
-                    // An open variable never loses every value here: that would need two fixed
-                    // variables sharing a value, seen above.
                     *mask &= !fixed;
+                    if *mask == 0 {
+                        // Every value it had is some fixed variable's.
+                        emptied = true;
+                        break 'eliminate;
+                    }
                     if *mask & (*mask - 1) == 0 {
                         more = true;
                     } else {
@@ -271,6 +276,11 @@ impl AllDifferent {
             }
         }
         ctx.count_checks(checks);
+        if emptied {
+            // Writing the empty mask back reports the wipe-out.
+            self.write_back(words, ctx)?;
+            return Err(ctx.violated());
+        }
         let hall = if open <= 16 {
             hall_set_possible(open, union, &with_size, masks)
         } else {

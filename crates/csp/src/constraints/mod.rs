@@ -1,4 +1,5 @@
-//! The constraints that come with the engine; each file holds one.
+//! The constraints that come with the engine; each file holds one, except `regin.rs` and
+//! `words.rs`, the filtering all_different builds on.
 
 mod all_different;
 mod arithmetic;
@@ -13,6 +14,7 @@ mod min_max;
 mod not_equal;
 mod regin;
 mod reified;
+mod words;
 
 pub use all_different::AllDifferent;
 pub use arithmetic::{Abs, ArithOp, Arithmetic};

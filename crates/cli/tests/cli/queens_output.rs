@@ -172,6 +172,18 @@ fn assert_attack_free(columns: &[usize], n: usize) {
     assert_eq!((up.len(), down.len()), (n, n));
 }
 
+/// Checks that a `--first --format cols --stats=json` run printed an attack-free board of
+/// `n` queens, and returns its statistics.
+fn board_and_stats(out: &std::process::Output, n: usize) -> serde_json::Value {
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(out));
+    let columns: Vec<usize> = stdout(out)
+        .split_whitespace()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_attack_free(&columns, n);
+    serde_json::from_str(stderr(out).trim()).unwrap()
+}
+
 #[test]
 fn mrv_for_one_board_restarts_random_values_unless_told_otherwise() {
     // With ascending values mrv does not finish N = 2,000 in a minute (README); by default a
@@ -188,13 +200,7 @@ fn mrv_for_one_board_restarts_random_values_unless_told_otherwise() {
         "120",
         "--stats=json",
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let columns: Vec<usize> = stdout(&out)
-        .split_whitespace()
-        .map(|c| c.parse().unwrap())
-        .collect();
-    assert_attack_free(&columns, 2000);
-    let stats: serde_json::Value = serde_json::from_str(stderr(&out).trim()).unwrap();
+    let stats = board_and_stats(&out, 2000);
     assert_eq!(stats["val_order"], "random(1)", "{stats}");
     assert_eq!(stats["restart_scale"], 100, "{stats}");
     // Input order, and an explicit value order, keep their ascending or asked-for search.
@@ -230,13 +236,7 @@ fn restarts_find_a_valid_board_and_are_refused_where_they_would_repeat_solutions
         "--stats=json",
     ];
     let out = csp(&args);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let columns: Vec<usize> = stdout(&out)
-        .split_whitespace()
-        .map(|c| c.parse().unwrap())
-        .collect();
-    assert_attack_free(&columns, 500);
-    let stats: serde_json::Value = serde_json::from_str(stderr(&out).trim()).unwrap();
+    let stats = board_and_stats(&out, 500);
     assert!(stats["restarts"].as_u64().unwrap() >= 1, "{stats}");
     // The same seed and schedule give the same search.
     assert_eq!(stdout(&csp(&args)), stdout(&out));

@@ -117,13 +117,16 @@ impl AllDifferent {
 
     /// Whether Régin's filtering may find something that value elimination left: a Hall set
     /// of unfixed variables (h of them sharing only h values, which the others must avoid), or
-    /// too few values for all of them. Once every fixed value is gone from the others, a Hall
-    /// set needs h unfixed variables of at most h values each, short of all of them; with none,
-    /// only a shortage of values remains, and that needs every unfixed variable to have at most
-    /// as many values as there are unfixed variables (always so in a sudoku unit, whose open
-    /// cells share exactly the missing values: there the union is counted). When neither can
-    /// be, the constraint is already generalised arc consistent.
+    /// too few values for all of them. Read as words where the domains allow it (the test of
+    /// `words.rs`); otherwise, from the sizes alone, a Hall set needs h unfixed variables of at
+    /// most h values each, short of all of them, and a shortage needs every unfixed variable
+    /// to have at most as many values as there are unfixed variables. When neither can be, the
+    /// constraint is already generalised arc consistent.
     fn may_have_hall_set(&self, ctx: &Context<'_>) -> bool {
+        let mut words = Words::<64>::new();
+        if words.read(&self.vars, &self.offsets, ctx) {
+            return hall_set_possible_among(&words.masks[..words.len]);
+        }
         // with_size[s]: how many unfixed variables have s values, for s below 64.
         let mut with_size = [0u8; 64];
         let (mut open, mut largest) = (0u32, 0u32);
@@ -140,10 +143,7 @@ impl AllDifferent {
         if open < 2 {
             return false;
         }
-        if open as usize > with_size.len() {
-            return true;
-        }
-        if largest <= open && !self.enough_values(ctx, open) {
+        if open as usize > with_size.len() || largest <= open {
             return true;
         }
         let mut at_most = 0u32;
@@ -154,6 +154,16 @@ impl AllDifferent {
             }
         }
         false
+    }
+
+    /// [`AllDifferent::propagate_words`] when the scope reads as words of at most `N`
+    /// variables; `None` when it does not.
+    #[inline(always)]
+    fn on_words<const N: usize>(&self, ctx: &mut Context<'_>) -> Option<Result<(), Conflict>> {
+        let mut words = Words::<N>::new();
+        words
+            .read(&self.vars, &self.offsets, ctx)
+            .then(|| self.propagate_words(&mut words, ctx))
     }
 
     /// Generalised arc consistency on words: the values of fixed variables leave the others
@@ -212,7 +222,7 @@ impl AllDifferent {
         ctx.count_checks(checks);
         if emptied {
             // Writing the empty mask back reports the wipe-out.
-            self.write_back(words, ctx)?;
+            words.write_back(&self.vars, ctx)?;
             return Err(ctx.violated());
         }
         let hall = if open <= 16 {
@@ -223,7 +233,7 @@ impl AllDifferent {
         if hall {
             if ctx.queue() < Priority::Global {
                 // Matching waits until the value elimination of every woken constraint is done.
-                self.write_back(words, ctx)?;
+                words.write_back(&self.vars, ctx)?;
                 ctx.defer(Priority::Global);
                 return Ok(());
             }
@@ -236,7 +246,7 @@ impl AllDifferent {
                 return Err(ctx.violated());
             }
         }
-        self.write_back(words, ctx)
+        words.write_back(&self.vars, ctx)
     }
 
     /// The conflict of two variables fixed to the same value, a bit of `twice`: the last of
@@ -251,6 +261,7 @@ impl AllDifferent {
         let bit = twice & twice.wrapping_neg();
         let last = (0..words.len).rev().find(|&i| words.masks[i] == bit);
         match last {
+            // All it had, which leaves it none.
             Some(i) => match ctx.remove_bits64(
                 self.vars[i],
                 words.mins[i],
@@ -261,47 +272,6 @@ impl AllDifferent {
             },
             None => ctx.violated(),
         }
-    }
-
-    /// Removes from each variable the values its mask lost since it was read.
-    fn write_back<const N: usize>(
-        &self,
-        words: &Words<N>,
-        ctx: &mut Context<'_>,
-    ) -> Result<(), Conflict> {
-        for i in 0..words.len {
-            let gone = words.read[i] & !words.masks[i];
-            if gone != 0 {
-                ctx.remove_bits64(self.vars[i], words.mins[i], gone >> words.shifts[i])?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Whether the unfixed variables have at least `open` shifted values between them, told
-    /// from words when each domain fits one; false when that cannot be told cheaply.
-    fn enough_values(&self, ctx: &Context<'_>, open: u32) -> bool {
-        let mut low = i64::MAX;
-        let mut windows: SmallVec<[(i64, u64); 16]> = SmallVec::new();
-        for (&var, &offset) in self.vars.iter().zip(&self.offsets) {
-            if ctx.size(var) > 1 {
-                let Some((min, bits)) = ctx.bits64(var) else {
-                    return false;
-                };
-                let start = i64::from(min) + i64::from(offset);
-                low = low.min(start);
-                windows.push((start, bits));
-            }
-        }
-        let mut union = 0u64;
-        for (start, bits) in windows {
-            let shift = start - low;
-            if shift >= 64 || bits.leading_zeros() < shift as u32 {
-                return false;
-            }
-            union |= bits << shift;
-        }
-        union.count_ones() >= open
     }
 
     /// Fails when the unfixed variables have fewer distinct shifted values between them than
@@ -452,16 +422,13 @@ impl Constraint for AllDifferent {
             return Err(ctx.violated());
         }
         if !self.repeats && !ctx.explaining() {
-            if n <= 16 {
-                let mut words = Words::<16>::new();
-                if words.read(&self.vars, &self.offsets, ctx) {
-                    return self.propagate_words(&mut words, ctx);
-                }
+            let on_words = if n <= 16 {
+                self.on_words::<16>(ctx)
             } else {
-                let mut words = Words::<64>::new();
-                if words.read(&self.vars, &self.offsets, ctx) {
-                    return self.propagate_words(&mut words, ctx);
-                }
+                self.on_words::<64>(ctx)
+            };
+            if let Some(result) = on_words {
+                return result;
             }
         }
         let mut done: SmallVec<[bool; 64]> = SmallVec::from_elem(false, n);

@@ -1,6 +1,6 @@
 //! `Words`: an all_different scope read as 64-bit words, and the Hall set test on them.
 
-use crate::{Context, VarId};
+use crate::{Conflict, Context, VarId};
 
 /// The scope's domains as words over one window of shifted values, for filtering with bit
 /// operations: bit `b` of `masks[i]` stands for `vars[i] + offsets[i] = low + b`. Arrays on
@@ -69,6 +69,18 @@ impl<const N: usize> Words<N> {
             self.shifts[i] = shift;
         }
         true
+    }
+
+    /// Removes from each of `vars` (the scope read) the values its mask lost.
+    #[inline]
+    pub(super) fn write_back(&self, vars: &[VarId], ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        for (i, &var) in vars[..self.len].iter().enumerate() {
+            let gone = self.read[i] & !self.masks[i];
+            if gone != 0 {
+                ctx.remove_bits64(var, self.mins[i], gone >> self.shifts[i])?;
+            }
+        }
+        Ok(())
     }
 }
 

@@ -103,19 +103,12 @@ impl Store {
         }
     }
 
-    /// Notes that values in `low..=high` went from `var` (the search's own assignment notes
-    /// the whole range): propagation wakes the constraints the change concerns.
+    /// Notes that values in `low..=high` went from `var`: propagation wakes the constraints
+    /// the change concerns, and a variable order that keeps a heap looks at it again.
     #[inline(always)]
     pub(crate) fn note_changed(&mut self, var: VarId, low: i32, high: i32) {
         if self.track_changes {
-            let span = &mut self.removed_span[var.index()];
-            if !self.is_changed[var.index()] {
-                self.is_changed[var.index()] = true;
-                self.changed.push(var);
-                *span = (low, high);
-            } else {
-                *span = (span.0.min(low), span.1.max(high));
-            }
+            self.note_for_propagation(var, low, high);
         }
         if self.track_touched && !self.is_touched[var.index()] {
             self.is_touched[var.index()] = true;
@@ -123,14 +116,23 @@ impl Store {
         }
     }
 
-    /// Notes that the search's assignment shrank `var`'s domain, for propagation alone (the
-    /// variable orders learn of assignments otherwise).
-    pub(crate) fn note_assigned(&mut self, var: VarId) {
-        self.removed_span[var.index()] = (i32::MIN, i32::MAX);
+    /// Lists `var` as changed for propagation, widening the span of values it lost.
+    #[inline(always)]
+    fn note_for_propagation(&mut self, var: VarId, low: i32, high: i32) {
+        let span = &mut self.removed_span[var.index()];
         if !self.is_changed[var.index()] {
             self.is_changed[var.index()] = true;
             self.changed.push(var);
+            *span = (low, high);
+        } else {
+            *span = (span.0.min(low), span.1.max(high));
         }
+    }
+
+    /// Notes that the search's assignment shrank `var`'s domain, for propagation alone (the
+    /// variable orders learn of assignments otherwise).
+    pub(crate) fn note_assigned(&mut self, var: VarId) {
+        self.note_for_propagation(var, i32::MIN, i32::MAX);
     }
 
     /// Forgets the changed-variable list (after a conflict, or once consumed).
@@ -550,16 +552,14 @@ impl Context<'_> {
     /// Logs the removals `remove_bits64` is about to make, for an observer.
     #[cold]
     fn log_bits64(&mut self, var: VarId, start: i32, gone: u64) {
-        {
-            let at = self.store.reasons.len() as u32;
-            let mut bits = gone;
-            while bits != 0 {
-                let value = i64::from(start) + i64::from(bits.trailing_zeros());
-                bits &= bits - 1;
-                if let Ok(value) = i32::try_from(value) {
-                    if self.contains(var, value) {
-                        self.store.prune_log.push((var, value, at, at));
-                    }
+        let at = self.store.reasons.len() as u32;
+        let mut bits = gone;
+        while bits != 0 {
+            let value = i64::from(start) + i64::from(bits.trailing_zeros());
+            bits &= bits - 1;
+            if let Ok(value) = i32::try_from(value) {
+                if self.contains(var, value) {
+                    self.store.prune_log.push((var, value, at, at));
                 }
             }
         }

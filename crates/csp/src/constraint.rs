@@ -20,7 +20,8 @@
 //! | [`propagate_changed`](Constraint::propagate_changed) | `mac` | the same, knowing which variables changed (defaults to `propagate`) |
 //!
 //! Four more hooks tune when `mac` runs it (see [`Wake`] and [`Priority`]): `wake_on` (the
-//! change of a variable that wakes it; any removal by default), `priority` (its cost class),
+//! change of a variable that wakes it; any removal by default), `priority` and `priority_on`
+//! (its cost class, at the root and after a given change),
 //! `idempotent` (whether its own changes can be left unseen; true by default) and
 //! `wants_changes` (whether `propagate_changed` gets the exact list of changed variables
 //! rather than the whole scope; false by default).
@@ -123,6 +124,17 @@ pub trait Constraint: Debug + Send + Sync {
     /// run: cheap ones first. The default is [`Priority::Linear`].
     fn priority(&self) -> Priority {
         Priority::Linear
+    }
+
+    /// How expensive the run is when `event` is the strongest change among the variables that
+    /// woke it, as Gecode's propagators price a run by its modification events. The default is
+    /// [`Constraint::priority`] whatever happened. A propagator whose cheap part acts only on
+    /// fixed variables (all_different removing their values) says its cheap class for
+    /// [`Wake::Fixed`] and its expensive one otherwise, so that a removal alone sends it
+    /// straight to the queue where its expensive part runs. The root run uses `priority`.
+    fn priority_on(&self, event: Wake) -> Priority {
+        let _ = event;
+        self.priority()
     }
 
     /// Whether one run of [`Constraint::propagate`] leaves nothing for a second run to do, so

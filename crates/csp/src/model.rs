@@ -54,6 +54,8 @@ pub(crate) struct ConstraintMeta {
     /// The change that wakes it, when the same for all its variables.
     pub(crate) wake: Option<Wake>,
     pub(crate) priority: crate::Priority,
+    /// Its cost class after each change, indexed by [`Wake`].
+    pub(crate) priority_on: [crate::Priority; 3],
     pub(crate) idempotent: bool,
     /// Whether it is told exactly which variables changed, or given its whole scope.
     pub(crate) wants_changes: bool,
@@ -172,6 +174,8 @@ impl Model {
         self.meta.push(ConstraintMeta {
             wake: (!mixed).then_some(uniform),
             priority: constraint.priority(),
+            priority_on: [Wake::Domain, Wake::Bounds, Wake::Fixed]
+                .map(|event| constraint.priority_on(event)),
             idempotent: constraint.idempotent() && !names_a_variable_twice(scope),
             wants_changes: constraint.wants_changes(),
         });

@@ -3,7 +3,7 @@
 use super::listed::listed;
 use super::regin::Regin;
 use super::words::{hall_set_possible, hall_set_possible_among, Words};
-use crate::{Atom, Conflict, Constraint, Context, Priority, VarId};
+use crate::{Atom, Conflict, Constraint, Context, Priority, VarId, Wake};
 use smallvec::SmallVec;
 
 /// Pairwise distinct values, optionally after adding a fixed offset to each variable
@@ -320,6 +320,15 @@ impl Constraint for AllDifferent {
     /// Value elimination is linear; the matching, deferred to [`Priority::Global`], is not.
     fn priority(&self) -> Priority {
         Priority::Linear
+    }
+
+    /// Woken by a removal that fixed nothing, only the matching can find more: it goes
+    /// straight to the queue of globals rather than filtering by value first and deferring.
+    fn priority_on(&self, event: Wake) -> Priority {
+        match event {
+            Wake::Fixed => Priority::Linear,
+            Wake::Domain | Wake::Bounds => Priority::Global,
+        }
     }
 
     fn scope(&self) -> &[VarId] {

@@ -338,7 +338,8 @@ impl<'m> Core<'m> {
                 }
                 if !self.in_queue[c.index()] {
                     self.in_queue[c.index()] = true;
-                    self.queues[model.meta[c.index()].priority as usize].push_back(c);
+                    let priority = model.meta[c.index()].priority_on[event as usize];
+                    self.queues[priority as usize].push_back(c);
                 }
             }
         }

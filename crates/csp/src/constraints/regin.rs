@@ -457,28 +457,44 @@ pub(crate) fn filter_words(masks: &mut [u64], low: i64, hint: &mut Vec<Option<i6
         hint[i] = Some(low + i64::from(var_match[i]));
     }
     // step[v]: the values one step from value v. An unmatched edge (x_j, v) leads from v
-    // to x_j, and x_j's matched edge on to its value.
+    // to x_j, and x_j's matched edge on to its value; back[u]: the values one step before u.
     let mut step = [0u64; 64];
+    let mut back = [0u64; 64];
     let mut union = 0u64;
     for (&mask, &mj) in masks.iter().zip(&var_match) {
         union |= mask;
-        let mut others = mask & !(1 << mj);
-        while others != 0 {
-            let v = others.trailing_zeros() as usize;
-            others &= others - 1;
+        let others = mask & !(1 << mj);
+        back[mj as usize] = others;
+        let mut bits = others;
+        while bits != 0 {
+            let v = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
             step[v] |= 1 << mj;
         }
     }
     let free = union & !matched;
-    let from_free = free | reachable(&step, free, 0);
-    for j in 0..k {
-        let mj = var_match[j] as usize;
-        let unsure = masks[j] & !((1u64 << mj) | from_free);
-        if unsure == 0 {
-            continue;
+    let from_free = free | reachable_within(&step, free, u64::MAX);
+    // The strongly connected components of the matched values no free value reaches, one
+    // at a time as the values both reachable from and reaching a seed (forward-backward):
+    // a free value has no edge in, so only these lie on alternating cycles. A sudoku unit
+    // with nothing to prune is one component, found by two searches.
+    let mut component = [0u64; 64];
+    let mut left = matched & !from_free;
+    while left != 0 {
+        let seed = left & left.wrapping_neg();
+        let scc = (seed | reachable_within(&step, seed, left))
+            & (seed | reachable_within(&back, seed, left));
+        let mut members = scc;
+        while members != 0 {
+            component[members.trailing_zeros() as usize] = scc;
+            members &= members - 1;
         }
-        // (x_j, v) lies on an alternating cycle when x_j's matched value leads back to v.
-        masks[j] &= !(unsure & !reachable(&step, 1 << mj, unsure));
+        left &= !scc;
+    }
+    // (x_j, v) stays when matched, on an alternating path from a free value, or on an
+    // alternating cycle: v in the component of x_j's matched value.
+    for (mask, &mj) in masks.iter_mut().zip(&var_match) {
+        *mask &= (1 << mj) | from_free | component[mj as usize];
     }
     true
 }
@@ -524,9 +540,9 @@ fn augment(
 /// No bit matched.
 const NO_BIT: u8 = u8::MAX;
 
-/// The values reachable in one or more steps from the values in `from`, by breadth-first
-/// search on words; it stops early once every value in `wanted` is reached (0: never).
-fn reachable(step: &[u64; 64], from: u64, wanted: u64) -> u64 {
+/// The values among `allowed` reachable in one or more steps from the values in `from`, by
+/// breadth-first search on words.
+fn reachable_within(step: &[u64; 64], from: u64, allowed: u64) -> u64 {
     let mut reached = 0u64;
     let mut frontier = from;
     while frontier != 0 {
@@ -536,11 +552,8 @@ fn reachable(step: &[u64; 64], from: u64, wanted: u64) -> u64 {
             frontier &= frontier - 1;
             next |= step[v];
         }
-        frontier = next & !reached;
-        reached |= next;
-        if wanted != 0 && wanted & !reached == 0 {
-            break;
-        }
+        frontier = next & allowed & !reached;
+        reached |= frontier;
     }
     reached
 }

@@ -544,3 +544,39 @@ fn assumed_values_give_exactly_the_solutions_that_have_them() {
         assert_eq!(twice.count(), 0, "one row in two columns");
     }
 }
+
+#[test]
+fn forward_checking_a_board_counts_the_same_with_or_without_an_observer() {
+    // Without an observer, fc on a board's all_different takes one loop over the domains'
+    // words (`Domains::remove_along`); an observer of prunes sends it through `remove` one
+    // value at a time. Both must make the same removals, checks and wipe-outs in the same
+    // order, whatever the order of the search.
+    for n in [6, 8, 9] {
+        let queens = QueensModel::new(n, Encoding::AllDiff).unwrap();
+        for order in [csp::VarOrder::Input, csp::VarOrder::MinDomain] {
+            for max in [Some(1), None] {
+                let solver = Solver::new(&queens.model)
+                    .inference(Inference::ForwardChecking)
+                    .var_order(order)
+                    .max_solutions(max);
+                let quiet = solver.solve(|_| ControlFlow::Continue(())).stats;
+                let mut tally = Tally::default();
+                let watched = solver
+                    .solve_observed(&mut tally, |_| ControlFlow::Continue(()))
+                    .stats;
+                let key = |s: &csp::Statistics| {
+                    (
+                        s.nodes,
+                        s.backtracks,
+                        s.checks,
+                        s.pruned,
+                        s.wipeouts,
+                        s.solutions,
+                    )
+                };
+                assert_eq!(key(&quiet), key(&watched), "n = {n}, {order:?}, {max:?}");
+                assert_eq!(tally.prunes, quiet.pruned);
+            }
+        }
+    }
+}

@@ -315,6 +315,36 @@ impl Context<'_> {
         Ok(true)
     }
 
+    /// Forward checking along contiguous variables `first + j`: removes `shifted - offsets[j]`
+    /// from each unassigned one, counting a check for each, as `remove` one value at a time
+    /// would. `None` where that loop must be taken instead: domains not all of one striped
+    /// layout, or someone listening for the changes (mac, an observer, a heap-kept order).
+    #[inline]
+    pub(crate) fn remove_along(
+        &mut self,
+        first: VarId,
+        offsets: &[i32],
+        shifted: i64,
+    ) -> Option<Result<(), Conflict>> {
+        let store = &mut *self.store;
+        if store.log_prunes || store.track_changes || store.track_touched {
+            return None;
+        }
+        let (removed, looked, wiped_out) =
+            store
+                .domains
+                .remove_along(first.0, offsets, shifted, &store.assigned)?;
+        store.pruned += removed;
+        store.checks += looked;
+        Some(match wiped_out {
+            None => Ok(()),
+            Some(var) => Err(Conflict {
+                constraint: self.current,
+                kind: ConflictKind::WipeOut(var),
+            }),
+        })
+    }
+
     /// The wipe-out of `var` if a removal just emptied it.
     #[inline(always)]
     fn unless_wiped_out(&self, var: VarId) -> Result<(), Conflict> {

@@ -673,6 +673,78 @@ impl Domains {
         }
     }
 
+    /// Forward checking along a row of variables on one shared layout (a board's rows): from
+    /// each variable `first + j` not `assigned`, removes the value `shifted - offsets[j]`. The
+    /// same removals as `remove` one at a time, in one loop that reads no layout, for the
+    /// all_different of a large board, where they are nearly all of the work. `None` unless
+    /// the domains are striped bitsets of one layout; otherwise how many went and how many
+    /// variables were looked at, the last of them, if the variable left with no value, with
+    /// the removals before it made, as one at a time would have made them.
+    #[inline]
+    pub(crate) fn remove_along(
+        &mut self,
+        first: u32,
+        offsets: &[i32],
+        shifted: i64,
+        assigned: &[bool],
+    ) -> Option<(u64, u64, Option<VarId>)> {
+        let shared = self.uniform?;
+        let span = u64::from(shared.word_count) * 64;
+        let stride = shared.stride as usize;
+        let first = first as usize;
+        let base = i64::from(shared.base);
+        let place = |j: usize| {
+            // Off the board wraps to at >= span (a negative offset too).
+            let at = (shifted - i64::from(offsets[j]) - base) as u64;
+            let word = (at / 64) as usize * stride + first + j;
+            (at < span, word, at % 64)
+        };
+        let (mut removed, mut looked) = (0u64, 0u64);
+        // Blocks of 64 variables: which to look at and which hold their value, found without
+        // a branch (whether a variable is assigned, or still has the value, is a coin toss in
+        // the middle of a search, and each wrong guess stalled the loads behind it); then the
+        // removals, in order.
+        for start in (0..offsets.len()).step_by(64) {
+            let end = (start + 64).min(offsets.len());
+            let (mut open, mut held) = (0u64, 0u64);
+            for j in start..end {
+                let free = u64::from(!assigned[first + j]);
+                let (inside, word, bit) = place(j);
+                let word = if inside { word } else { first + j };
+                let has = self.words[word] >> bit & 1 & u64::from(inside);
+                open |= free << (j - start);
+                held |= (has & free) << (j - start);
+            }
+            while held != 0 {
+                let t = held.trailing_zeros() as usize;
+                held &= held - 1;
+                let j = start + t;
+                let var = first + j;
+                let (_, word, bit) = place(j);
+                let size = self.sizes[var] - 1;
+                if self.bit_records {
+                    self.push_bit(word as u32 * 64 + bit as u32);
+                    self.words[word] &= !(1u64 << bit);
+                    self.sizes[var] = size;
+                } else {
+                    self.write_word(
+                        VarId(var as u32),
+                        word,
+                        self.words[word] & !(1u64 << bit),
+                        size,
+                    );
+                }
+                removed += 1;
+                if size == 0 {
+                    looked += u64::from((open & (u64::MAX >> (63 - t))).count_ones());
+                    return Some((removed, looked, Some(VarId(var as u32))));
+                }
+            }
+            looked += u64::from(open.count_ones());
+        }
+        Some((removed, looked, None))
+    }
+
     /// Removes the values `start + b` of `var` for the bits `b` of `gone` that it has; one
     /// word's bits at once when the domain is a single word. Returns how many went.
     #[inline]

@@ -387,6 +387,14 @@ impl Constraint for AllDifferent {
         let Some(value) = ctx.assigned_value(var) else {
             return Ok(());
         };
+        if let (Some(first), false) = (self.contiguous_from, self.repeats) {
+            // A board's row, column or diagonal: one loop on the domains' words.
+            let position = (var.0 - first) as usize;
+            let shifted = i64::from(value) + i64::from(self.offsets[position]);
+            if let Some(result) = ctx.remove_along(VarId(first), &self.offsets, shifted) {
+                return result;
+            }
+        }
         // Every removal is because of var's value; built only when an observer collects reasons.
         let reason = ctx.explaining().then_some(Atom::Eq(var, value));
         // The hottest loop of counting and of large boards: one pass over the scope per

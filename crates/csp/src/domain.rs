@@ -706,14 +706,18 @@ impl Domains {
         // removals, in order.
         for start in (0..offsets.len()).step_by(64) {
             let end = (start + 64).min(offsets.len());
-            let (mut open, mut held) = (0u64, 0u64);
-            for j in start..end {
-                let free = u64::from(!assigned[first + j]);
-                let (inside, word, bit) = place(j);
-                let word = if inside { word } else { first + j };
-                let has = self.words[word] >> bit & 1 & u64::from(inside);
-                open |= free << (j - start);
-                held |= (has & free) << (j - start);
+            let mut open = 0u64;
+            for (t, &done) in assigned[first + start..first + end].iter().enumerate() {
+                open |= u64::from(!done) << t;
+            }
+            // Only the open variables' words are read: late in a search most are assigned.
+            let (mut held, mut left) = (0u64, open);
+            while left != 0 {
+                let t = left.trailing_zeros() as usize;
+                left &= left - 1;
+                let (inside, word, bit) = place(start + t);
+                let word = if inside { word } else { first + start + t };
+                held |= (self.words[word] >> bit & 1 & u64::from(inside)) << t;
             }
             while held != 0 {
                 let t = held.trailing_zeros() as usize;

@@ -299,6 +299,12 @@ impl Domains {
         Some((l.at(offset / 64), 1u64 << (offset % 64)))
     }
 
+    /// Every variable's size, indexed by variable.
+    #[inline]
+    pub(crate) fn sizes(&self) -> &[u32] {
+        &self.sizes
+    }
+
     /// How many values `var` still has.
     #[inline]
     pub(crate) fn size(&self, var: VarId) -> u32 {

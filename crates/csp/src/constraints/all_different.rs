@@ -177,14 +177,12 @@ impl AllDifferent {
         let low = words.low;
         let masks = &mut words.masks[..words.len];
         let mut checks = 0u64;
-        // The open variables' census after the last pass, for the Hall set test: how many,
-        // their values together, and how many have each size below 16.
-        let (mut open, mut union, mut with_size): (u32, u64, [u8; 16]);
-        let mut emptied = false;
-        'eliminate: loop {
+        // Branch-free passes: whether a variable is fixed, or becomes so, is a coin toss that
+        // a branch kept guessing wrong.
+        loop {
             let (mut fixed, mut twice) = (0u64, 0u64);
             for &mask in masks.iter() {
-                // Branch-free: the mask itself if it has one bit, else nothing.
+                // The mask itself if it has one bit, else nothing.
                 let single = mask & ((mask & mask.wrapping_sub(1) == 0) as u64).wrapping_neg();
                 twice |= fixed & single;
                 fixed |= single;
@@ -193,37 +191,35 @@ impl AllDifferent {
                 ctx.count_checks(checks);
                 return Err(self.clash(words, twice, ctx));
             }
-            let mut more = false;
-            (open, union, with_size) = (0, 0, [0; 16]);
+            let (mut newly_fixed, mut emptied) = (0u64, 0u64);
             for mask in masks.iter_mut() {
-                if *mask & mask.wrapping_sub(1) != 0 {
-                    checks += 1;
-                    *mask &= !fixed;
-                    if *mask == 0 {
-                        // Every value it had is some fixed variable's.
-                        emptied = true;
-                        break 'eliminate;
-                    }
-                    if *mask & (*mask - 1) == 0 {
-                        more = true;
-                    } else {
-                        open += 1;
-                        union |= *mask;
-                        if let Some(slot) = with_size.get_mut(mask.count_ones() as usize) {
-                            *slot += 1;
-                        }
-                    }
-                }
+                let open = u64::from(*mask & mask.wrapping_sub(1) != 0);
+                checks += open;
+                let left = *mask & !(fixed & open.wrapping_neg());
+                *mask = left;
+                emptied |= u64::from(left == 0);
+                newly_fixed |= open & u64::from(left & left.wrapping_sub(1) == 0);
             }
-            if !more {
+            if emptied != 0 {
+                // Every value some variable had is some fixed variable's: writing the empty
+                // mask back reports the wipe-out.
+                ctx.count_checks(checks);
+                words.write_back(&self.vars, ctx)?;
+                return Err(ctx.violated());
+            }
+            if newly_fixed == 0 {
                 break;
             }
         }
         ctx.count_checks(checks);
-        if emptied {
-            // Writing the empty mask back reports the wipe-out.
-            words.write_back(&self.vars, ctx)?;
-            return Err(ctx.violated());
+        // The open variables' census, for the Hall set test: how many, their values together,
+        // and how many have each size up to 16 (larger sizes never matter to the test then).
+        let (mut open, mut union, mut with_size) = (0u32, 0u64, [0u8; 17]);
+        for &mask in masks.iter() {
+            let is_open = mask & mask.wrapping_sub(1) != 0;
+            open += u32::from(is_open);
+            union |= mask & u64::from(is_open).wrapping_neg();
+            with_size[(mask.count_ones() as usize).min(16)] += u8::from(is_open);
         }
         let hall = if open <= 16 {
             hall_set_possible(open, union, &with_size, masks)

@@ -4,7 +4,7 @@ use crate::common::{oeis_a000170, MODES, VAR_ORDERS};
 use csp_toolkit::csp;
 use csp_toolkit::csp::{
     ConstraintId, Inference, Limit, Limits, Model, ModelError, Observer, Outcome, Poller, Solver,
-    VarId,
+    Summary, VarId,
 };
 use csp_toolkit::nqueens::{Encoding, QueensModel};
 use std::ops::ControlFlow;
@@ -576,6 +576,78 @@ fn forward_checking_a_board_counts_the_same_with_or_without_an_observer() {
                 };
                 assert_eq!(key(&quiet), key(&watched), "n = {n}, {order:?}, {max:?}");
                 assert_eq!(tally.prunes, quiet.pruned);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_session_solves_each_time_as_a_fresh_solver_would() {
+    use csp_toolkit::csp::{ValueOrder, VarOrder};
+    // Queens of 8 and 12 with the first row or two assumed, one assumption outside its
+    // domain, and none: every heuristic (the stateful ones too: dom/wdeg's weights, the random
+    // order's generator, restarts), every mode, all solutions or the first.
+    let assumptions = |n: i32, rows: &[VarId]| -> Vec<Vec<(VarId, i32)>> {
+        let mut sets = vec![vec![], vec![(rows[0], n)]];
+        sets.extend((0..n).step_by(3).map(|c| vec![(rows[0], c)]));
+        sets.extend(
+            (0..n)
+                .step_by(4)
+                .map(|c| vec![(rows[0], c), (rows[1], (c + 2) % n)]),
+        );
+        sets.push(vec![(rows[0], 1)]);
+        sets
+    };
+    for (n, max) in [(8, None), (12, Some(1))] {
+        let queens = QueensModel::new(n as usize, Encoding::AllDiff).unwrap();
+        let rows: Vec<VarId> = queens.model.vars().collect();
+        for inference in MODES {
+            for (var_order, value_order, restarts) in [
+                (VarOrder::Input, ValueOrder::Ascending, None),
+                (VarOrder::MinDomain, ValueOrder::Descending, None),
+                (VarOrder::DomDeg, ValueOrder::LeastConstraining, None),
+                (VarOrder::DomWdeg, ValueOrder::Random { seed: 5 }, Some(1)),
+                (VarOrder::MinDomain, ValueOrder::Random { seed: 7 }, Some(2)),
+            ] {
+                let solver = Solver::new(&queens.model)
+                    .inference(inference)
+                    .var_order(var_order)
+                    .value_order(value_order)
+                    .max_solutions(max)
+                    .restarts(restarts.filter(|_| max == Some(1)));
+                let mut session = solver.session();
+                for assumed in assumptions(n, &rows) {
+                    let mut fresh_solutions = Vec::new();
+                    let fresh = solver.clone().assume(assumed.clone()).solve(|s| {
+                        fresh_solutions.push(s.values().to_vec());
+                        ControlFlow::Continue(())
+                    });
+                    let mut session_solutions = Vec::new();
+                    let again = session.solve(&assumed, |s| {
+                        session_solutions.push(s.values().to_vec());
+                        ControlFlow::Continue(())
+                    });
+                    let key = |s: &Summary| {
+                        let t = &s.stats;
+                        (
+                            s.outcome,
+                            t.nodes,
+                            t.backtracks,
+                            t.checks,
+                            t.propagations,
+                            t.pruned,
+                            t.wipeouts,
+                            t.solutions,
+                            t.restarts,
+                            t.max_depth,
+                        )
+                    };
+                    let case = format!(
+                        "n = {n}, {inference:?}, {var_order:?}, {value_order:?}, {assumed:?}"
+                    );
+                    assert_eq!(key(&again), key(&fresh), "{case}");
+                    assert_eq!(session_solutions, fresh_solutions, "{case}");
+                }
             }
         }
     }

@@ -86,6 +86,23 @@ impl Store {
         }
     }
 
+    /// Back to the state of a search that has not started, the domains as declared; each
+    /// constraint's working memory stays, as hints do across restarts.
+    pub(crate) fn reset(&mut self) {
+        self.domains.restore_all();
+        self.assigned.fill(false);
+        self.checks = 0;
+        self.pruned = 0;
+        self.clear_changed();
+        self.prune_log.clear();
+        self.reasons.clear();
+        self.given.clear();
+        let touched = self.take_touched();
+        self.give_back_touched(touched);
+        self.queue = Priority::Global;
+        self.deferred = None;
+    }
+
     /// The variables whose domains shrank since the last call; hand the list back with
     /// `give_back_touched` so that its memory is reused.
     pub(crate) fn take_touched(&mut self) -> Vec<VarId> {

@@ -872,6 +872,11 @@ impl Domains {
         }
     }
 
+    /// Undoes every change since the domains were set up: they are as declared again.
+    pub(crate) fn restore_all(&mut self) {
+        self.restore(TrailMark(0, 0));
+    }
+
     #[inline]
     pub(crate) fn mark(&self) -> TrailMark {
         TrailMark(self.trail.len(), self.interval_trail.len())

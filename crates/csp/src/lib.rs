@@ -65,8 +65,8 @@ pub use ids::{ConstraintId, VarId};
 pub use model::{Model, Reification};
 pub use rng::SplitMix64;
 pub use search::{
-    Inference, Limit, Limits, NoObserver, Observer, Outcome, Phase, Poller, Sense, Solution,
-    Solutions, Solver, Statistics, Summary, UnknownChoice, ValueOrder, ValueSelect, VarOrder,
-    VarSelect, SHARD_DEPTH, TARGET_INTERVAL,
+    Inference, Limit, Limits, NoObserver, Observer, Outcome, Phase, Poller, Sense, Session,
+    Solution, Solutions, Solver, Statistics, Summary, UnknownChoice, ValueOrder, ValueSelect,
+    VarOrder, VarSelect, SHARD_DEPTH, TARGET_INTERVAL,
 };
 pub use wake::{Priority, Wake};

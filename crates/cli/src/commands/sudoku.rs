@@ -12,14 +12,16 @@ use crate::render::report::{self, RunInfo};
 use crate::search_options::{given_engine_options, limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use crate::wording::count;
-use csp::{Inference, Limit, Limits, Outcome, Poller, Statistics, Summary, ValueOrder, VarOrder};
+use csp::{
+    Inference, Limit, Limits, Outcome, Poller, Session, Statistics, Summary, ValueOrder, VarOrder,
+};
 use serde_json::json;
 use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Arc, OnceLock};
 use std::time::{Duration, Instant};
 use sudoku::{Alphabet, Entry, Grid, Puzzle, Reader, Shape, SudokuModel};
 
@@ -117,7 +119,7 @@ pub struct SudokuJob {
     cancel: Arc<AtomicBool>,
     /// The rules of each grid size met so far, built once and shared by the puzzles (and
     /// threads) that assume their givens on them.
-    blank_models: Mutex<Vec<Arc<SudokuModel>>>,
+    blank_models: Vec<OnceLock<SudokuModel>>,
 }
 
 enum Source {
@@ -207,7 +209,7 @@ impl SudokuJob {
             jobs: args.jobs,
             trace: args.trace,
             cancel: Arc::clone(&signals.cancel),
-            blank_models: Mutex::new(Vec::new()),
+            blank_models: (0..=MAX_CACHED_BOX).map(|_| OnceLock::new()).collect(),
         })
     }
 
@@ -241,6 +243,7 @@ impl SudokuJob {
             record_error: None,
             errors_shown: 0,
             errors_held: 0,
+            sessions: Vec::new(),
         };
         if matches!(self.source, Source::Stdin) && io::stdin().is_terminal() {
             eprintln!(
@@ -387,9 +390,9 @@ impl SudokuJob {
 }
 
 /// The state of one run over the input.
-struct Run<'a> {
-    job: &'a SudokuJob,
-    out: &'a mut Output,
+struct Run<'j, 'o> {
+    job: &'j SudokuJob,
+    out: &'o mut Output,
     tally: Tally,
     stats: Statistics,
     last_flush: Instant,
@@ -403,7 +406,14 @@ struct Run<'a> {
     /// Lines of errors and notes printed, and those held back beyond [`MAX_ERROR_LINES`].
     errors_shown: usize,
     errors_held: u64,
+    /// One session per grid size on its blank model, for the general engine's plain solves
+    /// when puzzles are answered one at a time: set up once, not once a puzzle.
+    sessions: Vec<(usize, Session<'j>)>,
 }
+
+/// The largest box size whose blank model is kept (a 4,096x4,096 grid; a model of any
+/// size that large is refused as too large anyway).
+const MAX_CACHED_BOX: usize = 64;
 
 /// How many lines of errors and notes a run prints before it only counts them: a binary file
 /// fed by mistake would otherwise print one per line (37,233 for one such file).
@@ -412,7 +422,7 @@ const MAX_ERROR_LINES: usize = 20;
 /// How long stdout may hold answers before they are flushed to a waiting reader.
 const FLUSH_INTERVAL: Duration = Duration::from_millis(50);
 
-impl Run<'_> {
+impl Run<'_, '_> {
     /// Reads every line, answering each puzzle as soon as it is complete; the error says at
     /// which line the input could not be read. A signal stops the reading too, even while
     /// the input keeps it waiting.
@@ -493,11 +503,11 @@ impl Run<'_> {
             // The trace goes to stdout before the puzzle's record: the records so far first.
             self.out.flush();
             let trace = RefCell::new(Output::new());
-            let worked = self.job.work(entry, record, Some(&trace));
+            let worked = self.job.work(entry, record, Some(&trace), None);
             trace.into_inner().flush();
             worked
         } else {
-            self.job.work(entry, record, None)
+            self.job.work(entry, record, None, Some(&mut self.sessions))
         };
         self.emit(worked)
     }
@@ -509,7 +519,7 @@ impl Run<'_> {
         let results: Vec<Worked> = pool.install(|| {
             batch
                 .par_drain(..)
-                .map(|e| job.work(e, false, None))
+                .map(|e| job.work(e, false, None, None))
                 .collect()
         });
         for worked in results {
@@ -571,10 +581,16 @@ struct Worked {
 impl SudokuJob {
     /// Works out one entry's answer; `record` attaches the --html/--trace-json/--tree
     /// recorders, and `trace` prints the search step by step there (one job only).
-    fn work(&self, entry: Entry, record: bool, trace: Option<&RefCell<Output>>) -> Worked {
+    fn work<'a>(
+        &'a self,
+        entry: Entry,
+        record: bool,
+        trace: Option<&RefCell<Output>>,
+        sessions: Option<&mut Vec<(usize, Session<'a>)>>,
+    ) -> Worked {
         let line = entry.line;
         let note = entry.puzzle.as_ref().ok().and_then(|p| p.note.clone());
-        let mut worked = self.work_on(entry, record, trace);
+        let mut worked = self.work_on(entry, record, trace, sessions);
         if let Some(note) = note {
             worked
                 .errors
@@ -583,7 +599,13 @@ impl SudokuJob {
         worked
     }
 
-    fn work_on(&self, entry: Entry, record: bool, trace: Option<&RefCell<Output>>) -> Worked {
+    fn work_on<'a>(
+        &'a self,
+        entry: Entry,
+        record: bool,
+        trace: Option<&RefCell<Output>>,
+        sessions: Option<&mut Vec<(usize, Session<'a>)>>,
+    ) -> Worked {
         let line = entry.line;
         let puzzle = match entry.puzzle {
             Err(e) => {
@@ -650,17 +672,32 @@ impl SudokuJob {
         // A recording or a trace shows the givens in the model's domains, so it gets a model
         // of its own; a plain solve assumes them on the rules built once for this size.
         let shown = record || trace.is_some();
-        let built = if shown {
-            SudokuModel::new(&puzzle.grid).map(Arc::new)
-        } else {
-            self.blank_model(puzzle.grid.box_size())
-        };
-        let model = match built {
-            Ok(m) => m,
-            Err(e @ csp::ModelError::TooLarge { .. }) => {
-                return invalid(format!("a {side}x{side} grid is too large: {e}"));
+        let unbuilt = |e: csp::ModelError| match e {
+            csp::ModelError::TooLarge { .. } => {
+                invalid(format!("a {side}x{side} grid is too large: {e}"))
             }
-            Err(e) => return invalid(format!("cannot build the model: {e}")),
+            e => invalid(format!("cannot build the model: {e}")),
+        };
+        if let (Some(sessions), false) = (sessions, shown) {
+            return match self.blank_model(puzzle.grid.box_size()) {
+                Ok(model) => self.solve_in_session(line, &puzzle, model, max, sessions),
+                Err(e) => unbuilt(e),
+            };
+        }
+        let own;
+        let model = if shown {
+            match SudokuModel::new(&puzzle.grid) {
+                Ok(m) => {
+                    own = m;
+                    &own
+                }
+                Err(e) => return unbuilt(e),
+            }
+        } else {
+            match self.blank_model(puzzle.grid.box_size()) {
+                Ok(m) => m,
+                Err(e) => return unbuilt(e),
+            }
         };
         let mut first: Option<Grid> = None;
         let mut solver = self
@@ -787,18 +824,51 @@ impl SudokuJob {
         })
     }
 
+    /// A plain solve of `puzzle` on the session kept for its size, set up on first use.
+    fn solve_in_session<'a>(
+        &'a self,
+        line: usize,
+        puzzle: &Puzzle,
+        model: &'a SudokuModel,
+        max: Option<u64>,
+        sessions: &mut Vec<(usize, Session<'a>)>,
+    ) -> Worked {
+        let box_size = model.box_size();
+        let at = match sessions.iter().position(|(b, _)| *b == box_size) {
+            Some(at) => at,
+            None => {
+                let solver = self
+                    .search
+                    .solver(&model.model)
+                    .max_solutions(max)
+                    .limits(self.limits.clone());
+                sessions.push((box_size, solver.session()));
+                sessions.len() - 1
+            }
+        };
+        let mut first: Option<Grid> = None;
+        let summary = sessions[at].1.solve(&model.givens(&puzzle.grid), |s| {
+            if first.is_none() {
+                first = Some(model.grid(s));
+            }
+            ControlFlow::Continue(())
+        });
+        self.answer(line, puzzle, summary, first, None)
+    }
+
     /// The rules for grids of `box_size`, built on first use and kept for the run.
-    fn blank_model(&self, box_size: usize) -> Result<Arc<SudokuModel>, csp::ModelError> {
-        let mut models = self
-            .blank_models
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(model) = models.iter().find(|m| m.box_size() == box_size) {
-            return Ok(Arc::clone(model));
+    fn blank_model(&self, box_size: usize) -> Result<&SudokuModel, csp::ModelError> {
+        let Some(slot) = self.blank_models.get(box_size) else {
+            return Err(csp::ModelError::TooLarge {
+                needed: SudokuModel::estimated_bytes(box_size * box_size),
+                max: sudoku::MAX_MODEL_BYTES,
+            });
+        };
+        if let Some(model) = slot.get() {
+            return Ok(model);
         }
-        let model = Arc::new(SudokuModel::blank(box_size)?);
-        models.push(Arc::clone(&model));
-        Ok(model)
+        let model = SudokuModel::blank(box_size)?;
+        Ok(slot.get_or_init(|| model))
     }
 
     /// The record and tally entry for a puzzle searched by either engine.

@@ -85,6 +85,36 @@ impl<'m> Core<'m> {
         }
     }
 
+    /// Back to the state `Core::new` gives, its memory kept: for the next solve of a
+    /// [`Session`](crate::Session). Domains whose setting up a limit cut short are set up
+    /// again.
+    pub(crate) fn reset(&mut self, limits: &Limits) {
+        if self.store.domains.len() != self.model.var_count() {
+            *self = Core::new(self.model, self.inference, self.store.log_prunes, limits);
+            return;
+        }
+        self.store.reset();
+        for (i, var) in self.order.iter_mut().enumerate() {
+            *var = VarId(i as u32);
+        }
+        for (i, position) in self.position.iter_mut().enumerate() {
+            *position = i as u32;
+        }
+        self.assigned_count = 0;
+        for queue in &mut self.queues {
+            queue.clear();
+        }
+        self.in_queue.fill(false);
+        for pending in &mut self.pending {
+            pending.clear();
+        }
+        self.propagations = 0;
+        self.wipeouts = 0;
+        self.objective = None;
+        self.poller = Poller::new(limits);
+        self.interrupted = None;
+    }
+
     /// Fixes each `(var, value)` before the search starts ([`Solver::assume`](crate::Solver));
     /// false when a value is not in its variable's domain (or a variable is given two).
     pub(crate) fn fix_at_root(&mut self, fixed: &[(VarId, i32)]) -> bool {

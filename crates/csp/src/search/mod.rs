@@ -14,6 +14,7 @@ mod observer;
 mod outcome;
 mod phase;
 mod poller;
+mod session;
 mod statistics;
 mod value_order;
 mod var_order;
@@ -24,6 +25,7 @@ pub use observer::{NoObserver, Observer};
 pub use outcome::{Limit, Outcome, Summary};
 pub use phase::{Phase, ValueSelect, VarSelect};
 pub use poller::{Poller, TARGET_INTERVAL};
+pub use session::Session;
 pub use statistics::Statistics;
 
 /// The depth at which [`Solver::shard`] deals out subtrees.
@@ -275,6 +277,12 @@ impl<'m> Solver<'m> {
                 .map(|v| core.store.domains.iter(v).collect())
                 .collect(),
         )
+    }
+
+    /// A session: this solver set up once for many solves, each under values assumed then
+    /// (see [`Session`]).
+    pub fn session(&self) -> Session<'m> {
+        Session::new(build(self.model, &self.config, NoObserver))
     }
 
     /// The solutions as an iterator, found lazily one at a time.

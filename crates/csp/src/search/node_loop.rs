@@ -51,6 +51,9 @@ pub(crate) struct Search<'m, V, W, O> {
     failures_this_run: u64,
     /// Whether every assumed value was in its variable's domain.
     assumptions_hold: bool,
+    /// The heuristics as they were before the first solve, kept by a session to start each
+    /// solve from.
+    fresh: Option<(V, W)>,
 }
 
 /// A solve whose heuristics were chosen at run time; one dynamic call per solution.
@@ -59,6 +62,11 @@ pub(crate) trait Run {
     /// Ends the solve early at the caller's request.
     fn stop(&mut self);
     fn summary(&self) -> Summary;
+    /// Keeps copies of the heuristics as they are now, before any search, for `reset`.
+    fn keep_fresh(&mut self);
+    /// Back to the start of a new solve, the memory kept, with `assumed` fixed at the root on
+    /// top of the configured assumptions.
+    fn reset(&mut self, assumed: &[(VarId, i32)]);
 }
 
 impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
@@ -100,6 +108,7 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             failures_this_run: 0,
             assumptions_hold,
             config,
+            fresh: None,
         }
     }
 
@@ -324,6 +333,34 @@ impl<V: SelectVar, W: ChooseValue, O: Observer> Run for Search<'_, V, W, O> {
         if self.step != Step::Done {
             self.finish(Outcome::Solved);
         }
+    }
+
+    fn keep_fresh(&mut self) {
+        self.fresh = Some((self.var_order.clone(), self.value_order.clone()));
+    }
+
+    fn reset(&mut self, assumed: &[(VarId, i32)]) {
+        self.started = Instant::now();
+        self.core.reset(&self.config.limits);
+        if let Some((var_order, value_order)) = &self.fresh {
+            self.var_order = var_order.clone();
+            self.value_order = value_order.clone();
+        }
+        self.core.store.track_touched = self.var_order.wants_touched();
+        self.assumptions_hold = self.core.interrupted.is_some()
+            || (self.core.fix_at_root(&self.config.assumed) && self.core.fix_at_root(assumed));
+        self.core.objective = self.config.objective.map(|(var, _)| Bound {
+            var,
+            low: i64::MIN,
+            high: i64::MAX,
+        });
+        self.frames.clear();
+        self.step = Step::Start;
+        self.stats = Statistics::default();
+        self.outcome = Outcome::Solved;
+        self.shard_ordinal = 0;
+        self.luby = self.config.restart_scale().map(Luby::new);
+        self.failures_this_run = 0;
     }
 
     fn summary(&self) -> Summary {

@@ -5,6 +5,7 @@ use crate::search::core::Core;
 use crate::VarId;
 
 /// Tries the values from the smallest up.
+#[derive(Clone)]
 pub(crate) struct Ascending;
 
 impl ChooseValue for Ascending {

@@ -5,6 +5,7 @@ use crate::search::core::Core;
 use crate::VarId;
 
 /// Tries the values from the largest down.
+#[derive(Clone)]
 pub(crate) struct Descending;
 
 impl ChooseValue for Descending {

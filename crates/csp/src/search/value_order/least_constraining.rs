@@ -8,7 +8,7 @@ use crate::VarId;
 /// variables (a wipe-out ranks last), fewest first, ties smallest first. The look-ahead's
 /// compatibility tests count as constraint checks; its removals are undone and do not count
 /// as pruned. A domain of over 65,536 values is walked from its smallest value up instead.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct LeastConstraining {
     arena: Arena,
     scored: Vec<(u64, i32)>,

@@ -60,7 +60,7 @@ fn walk(var: VarId, core: &Core<'_>, cursor: &mut Cursor) -> Option<i32> {
 
 /// Yields the values of one node's variable. `next` is called with the domains as they were
 /// when the node started.
-pub(crate) trait ChooseValue {
+pub(crate) trait ChooseValue: Clone {
     /// A node on `var` starts.
     fn start(&mut self, var: VarId, core: &mut Core<'_>, cursor: &mut Cursor) {
         let _ = (var, core, cursor);
@@ -76,7 +76,7 @@ pub(crate) trait ChooseValue {
 }
 
 /// The shared arena of ranked values for the ranking orders.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Arena {
     values: Vec<i32>,
 }

@@ -15,6 +15,7 @@ const MEDIAN: u8 = 4;
 
 /// Orders the values of each phase variable as its (first) phase says, through the engine's
 /// own orders where one fits (ascending, descending, random); `rest` orders the others.
+#[derive(Clone)]
 pub(crate) struct PhasedValues<W> {
     /// For each variable, the value selection of the first phase that names it.
     by_var: Vec<Option<ValueSelect>>,

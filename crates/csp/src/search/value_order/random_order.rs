@@ -14,6 +14,7 @@ use crate::VarId;
 /// domain up front took 4 bytes a value along the whole path, a third of the memory of the
 /// first solution of 10,000 queens. A domain of over 65,536 values is walked from its smallest
 /// value up instead.
+#[derive(Clone)]
 pub(crate) struct RandomOrder {
     arena: Arena,
     rng: SplitMix64,

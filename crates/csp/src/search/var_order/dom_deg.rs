@@ -6,7 +6,7 @@ use crate::VarId;
 
 /// Branches on the variable with the smallest domain size divided by the number of its
 /// constraints that still involve another unassigned variable, kept in a heap.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct DomDeg {
     heap: RatioHeap,
 }

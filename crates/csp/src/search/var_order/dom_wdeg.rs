@@ -7,6 +7,7 @@ use crate::{ConstraintId, VarId};
 /// Branches on the variable with the smallest domain size divided by the summed weights of its
 /// constraints that still involve another unassigned variable, kept in a heap. Every
 /// constraint starts at weight 1 and gains 1 each time it causes a failure.
+#[derive(Clone)]
 pub(crate) struct DomWdeg {
     weights: Vec<u64>,
     heap: RatioHeap,

@@ -5,6 +5,7 @@ use crate::search::core::Core;
 use crate::VarId;
 
 /// Branches on variables in the order they were created.
+#[derive(Clone)]
 pub(crate) struct InputOrder;
 
 impl SelectVar for InputOrder {

@@ -5,6 +5,7 @@ use crate::search::core::Core;
 use crate::VarId;
 
 /// Branches on the unassigned variable with the fewest values left.
+#[derive(Clone)]
 pub(crate) struct MinDomain;
 
 impl SelectVar for MinDomain {

@@ -21,7 +21,7 @@ use crate::{ConstraintId, VarId};
 pub(crate) use ratio_heap::RatioHeap;
 
 /// Picks the next variable; called only while some variable is unassigned.
-pub(crate) trait SelectVar {
+pub(crate) trait SelectVar: Clone {
     fn select(&mut self, core: &mut Core<'_>) -> VarId;
 
     /// Whether the order needs the variables whose domains shrank (`Store::take_touched`).

@@ -8,6 +8,7 @@ use crate::{ConstraintId, VarId};
 
 /// Picks in the first phase that has an unassigned variable, by that phase's selection; once
 /// every phase is done, `rest` picks among the others.
+#[derive(Clone)]
 pub(crate) struct Phased<V> {
     phases: Vec<Phase>,
     rest: V,

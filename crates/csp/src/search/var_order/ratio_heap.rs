@@ -32,7 +32,7 @@ fn before(a: Key, var_a: u32, b: Key, var_b: u32) -> bool {
 }
 
 /// The heap of unassigned variables; `weight(core, var)` gives a variable's current weight.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct RatioHeap {
     heap: Vec<u32>,
     /// Each variable's place in `heap`, or `OUT`.

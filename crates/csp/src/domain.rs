@@ -103,6 +103,9 @@ pub(crate) struct Domains {
     /// The variable of each interval domain.
     interval_vars: Vec<u32>,
     interval_trail: Vec<IntervalUndo>,
+    /// The words and sizes as declared, kept by `keep_declared` for a session: copying them
+    /// back is cheaper than undoing a solve's trail record by record.
+    declared: Option<(Vec<u64>, Vec<u32>)>,
 }
 
 /// One variable's words, read through its layout.
@@ -262,6 +265,7 @@ impl Domains {
             intervals: Vec::new(),
             interval_vars: Vec::new(),
             interval_trail: Vec::new(),
+            declared: None,
         }
     }
 
@@ -874,7 +878,24 @@ impl Domains {
 
     /// Undoes every change since the domains were set up: they are as declared again.
     pub(crate) fn restore_all(&mut self) {
+        match &self.declared {
+            Some((words, sizes)) if self.trail.len() > words.len() => {
+                self.words.copy_from_slice(words);
+                self.sizes.copy_from_slice(sizes);
+                self.trail.clear();
+                self.cursor = 0;
+                self.restore(TrailMark(0, 0));
+            }
+            _ => self.restore(TrailMark(0, 0)),
+        }
+    }
+
+    /// Keeps a copy of the domains as declared, for `restore_all` to copy back: for domains
+    /// set up once and searched many times. Undoes any change first.
+    pub(crate) fn keep_declared(&mut self) {
         self.restore(TrailMark(0, 0));
+        self.cursor = 0;
+        self.declared = Some((self.words.clone(), self.sizes.clone()));
     }
 
     #[inline]

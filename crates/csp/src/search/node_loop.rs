@@ -337,6 +337,7 @@ impl<V: SelectVar, W: ChooseValue, O: Observer> Run for Search<'_, V, W, O> {
 
     fn keep_fresh(&mut self) {
         self.fresh = Some((self.var_order.clone(), self.value_order.clone()));
+        self.core.store.domains.keep_declared();
     }
 
     fn reset(&mut self, assumed: &[(VarId, i32)]) {

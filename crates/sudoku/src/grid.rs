@@ -133,44 +133,56 @@ impl Grid {
 
     /// The cells of each row, each column and each box, as cell indices.
     pub fn units(&self) -> impl Iterator<Item = (Unit, Vec<usize>)> + '_ {
-        let (b, side) = (self.box_size, self.side());
-        let rows =
-            (0..side).map(move |r| (Unit::Row(r + 1), (0..side).map(|c| r * side + c).collect()));
-        let columns = (0..side).map(move |c| {
-            (
-                Unit::Column(c + 1),
-                (0..side).map(|r| r * side + c).collect(),
-            )
-        });
-        let boxes = (0..side).map(move |k| {
-            let (top, left) = (k / b * b, k % b * b);
-            let unit = Unit::Box {
-                index: k + 1,
-                first_row: top + 1,
-                first_column: left + 1,
-                size: b,
-            };
-            let cells = (0..side)
-                .map(|i| (top + i / b) * side + left + i % b)
-                .collect();
-            (unit, cells)
-        });
-        rows.chain(columns).chain(boxes)
+        let side = self.side();
+        (0..3 * side).map(move |u| {
+            let cells = (0..side).map(|i| self.cell_of_unit(u, i)).collect();
+            (self.unit(u), cells)
+        })
     }
 
-    /// Every value given more than once in a row, a column or a box.
+    /// Unit `u` of the `3 * side`: the rows, then the columns, then the boxes.
+    fn unit(&self, u: usize) -> Unit {
+        let (b, side) = (self.box_size, self.side());
+        let k = u % side;
+        match u / side {
+            0 => Unit::Row(k + 1),
+            1 => Unit::Column(k + 1),
+            _ => Unit::Box {
+                index: k + 1,
+                first_row: k / b * b + 1,
+                first_column: k % b * b + 1,
+                size: b,
+            },
+        }
+    }
+
+    /// The index of the `i`th cell of unit `u` (see [`Grid::unit`]).
+    #[inline]
+    fn cell_of_unit(&self, u: usize, i: usize) -> usize {
+        let (b, side) = (self.box_size, self.side());
+        let k = u % side;
+        match u / side {
+            0 => k * side + i,
+            1 => i * side + k,
+            _ => (k / b * b + i / b) * side + k % b * b + i % b,
+        }
+    }
+
+    /// Every value given more than once in a row, a column or a box. Every answer is checked
+    /// with it, so it walks the units in place rather than listing their cells.
     pub fn violations(&self) -> Vec<Violation> {
+        let side = self.side();
         let mut found = Vec::new();
-        let mut counts = vec![0usize; self.side() + 1];
-        for (unit, cells) in self.units() {
-            counts.iter_mut().for_each(|c| *c = 0);
-            for i in cells {
-                counts[usize::from(self.cells[i])] += 1;
+        let mut counts = vec![0usize; side + 1];
+        for u in 0..3 * side {
+            counts.fill(0);
+            for i in 0..side {
+                counts[usize::from(self.cells[self.cell_of_unit(u, i)])] += 1;
             }
             for (value, &count) in counts.iter().enumerate().skip(1) {
                 if count > 1 {
                     found.push(Violation {
-                        unit,
+                        unit: self.unit(u),
                         value: value as u16,
                         count,
                     });

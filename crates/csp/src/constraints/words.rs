@@ -74,11 +74,16 @@ impl<const N: usize> Words<N> {
     /// Removes from each of `vars` (the scope read) the values its mask lost.
     #[inline]
     pub(super) fn write_back(&self, vars: &[VarId], ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        for (i, &var) in vars[..self.len].iter().enumerate() {
+        // Which lost values, found without a branch (a coin toss per variable), then those.
+        let mut lost = 0u64;
+        for i in 0..self.len {
+            lost |= u64::from(self.read[i] != self.masks[i]) << i;
+        }
+        while lost != 0 {
+            let i = lost.trailing_zeros() as usize;
+            lost &= lost - 1;
             let gone = self.read[i] & !self.masks[i];
-            if gone != 0 {
-                ctx.remove_bits64(var, self.mins[i], gone >> self.shifts[i])?;
-            }
+            ctx.remove_bits64(vars[i], self.mins[i], gone >> self.shifts[i])?;
         }
         Ok(())
     }
@@ -143,13 +148,12 @@ pub(super) fn hall_set_possible(open: u32, union: u64, with_size: &[u8], masks: 
     // slices[k]: bit k of each value's count of open variables holding it.
     let mut slices = [0u64; 4];
     for &mask in masks {
-        if mask & mask.wrapping_sub(1) != 0 {
-            let mut carry = mask;
-            for slice in &mut slices {
-                let next = *slice & carry;
-                *slice ^= carry;
-                carry = next;
-            }
+        // Open variables only, without a branch.
+        let mut carry = mask & u64::from(mask & mask.wrapping_sub(1) != 0).wrapping_neg();
+        for slice in &mut slices {
+            let next = *slice & carry;
+            *slice ^= carry;
+            carry = next;
         }
     }
     let mut rare = 0u64;

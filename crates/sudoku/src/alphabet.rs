@@ -1,6 +1,7 @@
 //! `Alphabet`: which character stands for which value, and which ones mean a blank.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 /// The symbols of one grid size: `symbols[v - 1]` writes the value `v`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -177,14 +178,16 @@ impl Symbols {
         if let Some(custom) = custom.filter(|a| a.len() == side) {
             return Symbols::Chars(custom.clone());
         }
+        // Built once per size: every puzzle read asks, some twice.
+        static DEFAULTS: [OnceLock<Option<Alphabet>>; 26] = [const { OnceLock::new() }; 26];
         let default = match side {
             1..=9 => &"123456789"[..side],
             16 => "123456789ABCDEFG",
             25 => "ABCDEFGHIJKLMNOPQRSTUVWXY",
             _ => return Symbols::Numbers,
         };
-        match Alphabet::default_of(default) {
-            Some(a) => Symbols::Chars(a),
+        match DEFAULTS[side].get_or_init(|| Alphabet::default_of(default)) {
+            Some(a) => Symbols::Chars(a.clone()),
             None => Symbols::Numbers,
         }
     }

@@ -503,11 +503,23 @@ impl Run<'_, '_> {
             // The trace goes to stdout before the puzzle's record: the records so far first.
             self.out.flush();
             let trace = RefCell::new(Output::new());
-            let worked = self.job.work(entry, record, Some(&trace), None);
+            let worked = self.job.work(
+                entry,
+                Working {
+                    record,
+                    trace: Some(&trace),
+                    sessions: None,
+                },
+            );
             trace.into_inner().flush();
             worked
         } else {
-            self.job.work(entry, record, None, Some(&mut self.sessions))
+            let working = Working {
+                record,
+                trace: None,
+                sessions: Some(&mut self.sessions),
+            };
+            self.job.work(entry, working)
         };
         self.emit(worked)
     }
@@ -519,7 +531,7 @@ impl Run<'_, '_> {
         let results: Vec<Worked> = pool.install(|| {
             batch
                 .par_drain(..)
-                .map(|e| job.work(e, false, None, None))
+                .map(|e| job.work(e, Working::default()))
                 .collect()
         });
         for worked in results {
@@ -578,19 +590,22 @@ struct Worked {
     record_error: Option<String>,
 }
 
+/// How one entry is worked out: `record` attaches the --html/--trace-json/--tree recorders,
+/// `trace` prints the search step by step there (one job only), and plain general-engine
+/// solves go through `sessions` when given (one job only).
+#[derive(Default)]
+struct Working<'a, 't> {
+    record: bool,
+    trace: Option<&'t RefCell<Output>>,
+    sessions: Option<&'t mut Vec<(usize, Session<'a>)>>,
+}
+
 impl SudokuJob {
-    /// Works out one entry's answer; `record` attaches the --html/--trace-json/--tree
-    /// recorders, and `trace` prints the search step by step there (one job only).
-    fn work<'a>(
-        &'a self,
-        entry: Entry,
-        record: bool,
-        trace: Option<&RefCell<Output>>,
-        sessions: Option<&mut Vec<(usize, Session<'a>)>>,
-    ) -> Worked {
+    /// Works out one entry's answer, as `working` says.
+    fn work<'a>(&'a self, entry: Entry, working: Working<'a, '_>) -> Worked {
         let line = entry.line;
         let note = entry.puzzle.as_ref().ok().and_then(|p| p.note.clone());
-        let mut worked = self.work_on(entry, record, trace, sessions);
+        let mut worked = self.work_on(entry, working);
         if let Some(note) = note {
             worked
                 .errors
@@ -599,13 +614,12 @@ impl SudokuJob {
         worked
     }
 
-    fn work_on<'a>(
-        &'a self,
-        entry: Entry,
-        record: bool,
-        trace: Option<&RefCell<Output>>,
-        sessions: Option<&mut Vec<(usize, Session<'a>)>>,
-    ) -> Worked {
+    fn work_on<'a>(&'a self, entry: Entry, working: Working<'a, '_>) -> Worked {
+        let Working {
+            record,
+            trace,
+            sessions,
+        } = working;
         let line = entry.line;
         let puzzle = match entry.puzzle {
             Err(e) => {

@@ -32,26 +32,48 @@ fn a_reader_that_leaves_early_ends_the_run_quietly_with_status_0() {
 }
 
 /// Runs `csp` with `args`, output to /dev/null, and returns its exit code and its own peak
-/// resident set in bytes (wait4 reports the one child, unlike getrusage, which would mix in
-/// every child of this test process, browsers included).
+/// resident set in bytes.
+///
+/// wait4 reports the one child (getrusage would mix in every child of this test process,
+/// browsers included), but its figure is not always the child's own: the child is started
+/// sharing this process's memory until it runs `csp` (vfork), and Linux then counts this
+/// process's peak into the child's. So while the child runs, its own peak (VmHWM in
+/// /proc/PID/status, which starts afresh with `csp`) is read every millisecond; wait4's
+/// figure is taken when it stands above this process's peak, which it then cannot come from.
 // wait4 below does the waiting, which clippy cannot see.
 #[allow(clippy::zombie_processes)]
 pub(crate) fn peak_rss(args: &[&str]) -> (i32, u64) {
     let child = csp_command(args).stdout(Stdio::null()).spawn().unwrap();
+    let pid = child.id() as libc::pid_t;
     let mut status = 0;
     let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
-    // SAFETY: wait4 reaps the child we started and fills the two values it is given.
-    let usage = unsafe {
-        let reaped = libc::wait4(
-            child.id() as libc::pid_t,
-            &mut status,
-            0,
-            usage.as_mut_ptr(),
-        );
-        assert_eq!(reaped, child.id() as libc::pid_t);
-        usage.assume_init()
+    let mut polled = 0;
+    let usage = loop {
+        // SAFETY: wait4 reaps the child we started, if it has ended, and fills the two values
+        // it is given; WNOHANG returns 0 at once while it runs.
+        let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, usage.as_mut_ptr()) };
+        if reaped == pid {
+            // SAFETY: wait4 filled it on reaping.
+            break unsafe { usage.assume_init() };
+        }
+        assert_eq!(reaped, 0, "wait4 failed");
+        if let Some(peak) = high_water_mark(&format!("/proc/{pid}/status")) {
+            polled = polled.max(peak);
+        }
+        std::thread::sleep(Duration::from_millis(1));
     };
-    (libc::WEXITSTATUS(status), usage.ru_maxrss as u64 * 1024)
+    let reported = usage.ru_maxrss as u64 * 1024;
+    let ours = high_water_mark("/proc/self/status").unwrap_or(u64::MAX);
+    let peak = if reported > ours { reported } else { polled };
+    (libc::WEXITSTATUS(status), peak)
+}
+
+/// The peak resident set (VmHWM) in a /proc status file, in bytes.
+fn high_water_mark(path: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(path).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 #[test]

@@ -13,6 +13,9 @@ pub enum Status {
     BadInput = 2,
     /// 3: a limit (time, nodes) stopped the run.
     Limit = 3,
+    /// 4: an answer failed the check every answer gets before it is printed, and was not
+    /// printed: a bug in csp.
+    WrongAnswer = 4,
     /// 130: interrupted by SIGINT (Ctrl-C).
     Interrupted = 130,
     /// 143: stopped by SIGTERM.
@@ -27,6 +30,7 @@ Exit status:
   1    no solution, where one was asked for
   2    bad arguments or input
   3    a limit (--time-limit, --node-limit) stopped the run
+  4    an answer failed its check and was withheld (a bug in csp: please report it)
   130  interrupted by SIGINT (Ctrl-C)
   143  stopped by SIGTERM
 Where several apply, the highest wins. A closed output pipe ends the run quietly with 0.";

@@ -588,6 +588,15 @@ impl QueensJob {
             _ if self.symmetry && printer.kept == 0 && !self.count => Status::NoSolution,
             _ => Status::Success,
         };
+        let status = if printer.wrong > 0 {
+            eprintln!(
+                "csp: {} withheld: the solver has a bug; please report it",
+                crate::wording::count(printer.wrong, "wrong board", "wrong boards")
+            );
+            status.max(Status::WrongAnswer)
+        } else {
+            status
+        };
         if capped {
             eprintln!(
                 "csp: the count stopped at its limit of {}: there are at least that many",
@@ -708,6 +717,10 @@ struct Printer {
     /// Solutions kept: every one, or one per class.
     kept: u64,
     scratch: Vec<usize>,
+    /// Which columns and diagonals the board being checked holds, reused from one to the next.
+    taken: Vec<bool>,
+    /// Solutions that failed the check and were withheld.
+    wrong: u64,
 }
 
 /// How long stdout may hold found solutions before they are flushed to a waiting reader.
@@ -727,6 +740,8 @@ impl Printer {
             symmetry: false,
             kept: 0,
             scratch: Vec::new(),
+            taken: Vec::new(),
+            wrong: 0,
         }
     }
 
@@ -739,9 +754,38 @@ impl Printer {
         self.solution(columns, out)
     }
 
+    /// Whether `columns` places one queen per row, column and diagonal: every printed board
+    /// is checked, in O(n) on flags kept from the last board.
+    fn attack_free(&mut self, columns: &[usize]) -> bool {
+        let n = columns.len();
+        self.taken.clear();
+        self.taken.resize(5 * n, false);
+        let (column_taken, rest) = self.taken.split_at_mut(n);
+        let (up, down) = rest.split_at_mut(2 * n);
+        for (row, &c) in columns.iter().enumerate() {
+            if c >= n || column_taken[c] || up[row + c] || down[row + n - 1 - c] {
+                return false;
+            }
+            column_taken[c] = true;
+            up[row + c] = true;
+            down[row + n - 1 - c] = true;
+        }
+        true
+    }
+
     /// Prints one solution; false once nothing more can be written.
     fn solution(&mut self, columns: &[usize], out: &mut Output) -> bool {
         if self.count_only {
+            return true;
+        }
+        if !self.attack_free(columns) {
+            self.wrong += 1;
+            if self.wrong == 1 {
+                eprintln!(
+                    "csp: internal error: a board found has two queens attacking each other, so \
+                     it is withheld (a bug in csp: please report it)"
+                );
+            }
             return true;
         }
         self.record.clear();
@@ -821,3 +865,7 @@ impl Printer {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "../tests/queens_check.rs"]
+mod tests;

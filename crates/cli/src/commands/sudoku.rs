@@ -54,6 +54,8 @@ enum Answer {
     Invalid,
     /// Stopped by this limit.
     Limit(Limit),
+    /// The solver's answer broke the rules or moved a given: withheld.
+    Wrong,
 }
 
 /// How many puzzles got each answer.
@@ -68,6 +70,7 @@ struct Tally {
     valid: u64,
     invalid: u64,
     limit: u64,
+    wrong: u64,
     /// The limit that stopped the last puzzle a limit stopped.
     last_limit: Option<Limit>,
 }
@@ -83,6 +86,7 @@ impl Tally {
             Answer::NoSolution => &mut self.none,
             Answer::Valid => &mut self.valid,
             Answer::Invalid => &mut self.invalid,
+            Answer::Wrong => &mut self.wrong,
             Answer::Limit(limit) => {
                 self.last_limit = Some(limit);
                 &mut self.limit
@@ -299,6 +303,9 @@ impl SudokuJob {
         if tally.limit > 0 {
             status = status.max(Status::Limit);
         }
+        if tally.wrong > 0 {
+            status = status.max(Status::WrongAnswer);
+        }
         match received {
             Some(Received::Interrupt) => status.max(Status::Interrupted),
             Some(Received::Terminate) => status.max(Status::Terminated),
@@ -337,8 +344,12 @@ impl SudokuJob {
             None => String::new(),
         };
         let noun = if tally.read == 1 { "puzzle" } else { "puzzles" };
+        let wrong = match tally.wrong {
+            0 => String::new(),
+            n => format!(", {n} wrong answers withheld"),
+        };
         eprintln!(
-            "csp sudoku: {} {noun} read{stopped}: {}, {} invalid, {} stopped by a limit; {seconds:.3} s, {rate:.1} puzzles/s",
+            "csp sudoku: {} {noun} read{stopped}: {}, {} invalid, {} stopped by a limit{wrong}; {seconds:.3} s, {rate:.1} puzzles/s",
             tally.read,
             parts.join(", "),
             tally.invalid,
@@ -903,6 +914,20 @@ impl SudokuJob {
         if summary.outcome == Outcome::LimitReached(Limit::Cancelled) {
             return worked;
         }
+        // Every solution is checked before anything is said about it: a grid that breaks a
+        // rule or moves a given is withheld, and the run ends with its own exit status.
+        if first
+            .as_ref()
+            .is_some_and(|grid| !grid.solves(&puzzle.grid))
+        {
+            worked.answer = Some(Answer::Wrong);
+            worked.record = self.simple(line, "error", None);
+            worked.errors.push(format!(
+                "line {line}: internal error: the answer found breaks the rules or a given, \
+                 so it is withheld (a bug in csp: please report it)"
+            ));
+            return worked;
+        }
         let (answer, text) = if let Outcome::LimitReached(limit) = summary.outcome {
             (Answer::Limit(limit), self.simple(line, "limit", None))
         } else {
@@ -1016,3 +1041,7 @@ fn solve_bitmask(grid: &Grid, max: Option<u64>, limits: Limits) -> (Summary, Opt
 
 /// From this side on, the default runs both solvers and takes the first answer.
 const RACE_FROM_SIDE: usize = 25;
+
+#[cfg(test)]
+#[path = "../tests/sudoku_check.rs"]
+mod tests;

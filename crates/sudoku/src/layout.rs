@@ -41,7 +41,8 @@ pub enum Shape {
 impl Layout {
     /// Writes `grid` in this layout, ending with a newline (and a blank line after a grid).
     pub fn render(&self, grid: &Grid, symbols: &Symbols, shape: Shape) -> String {
-        let mut out = String::new();
+        // A symbol a cell and a newline a row covers most shapes without growing.
+        let mut out = String::with_capacity(grid.cells().len() + grid.side() + 1);
         match (shape, self) {
             (Shape::Line, _) | (Shape::AsGiven, Layout::Line) => {
                 for &v in grid.cells() {

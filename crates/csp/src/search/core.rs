@@ -164,10 +164,14 @@ impl<'m> Core<'m> {
     /// propagation had already fixed is not, since every constraint on it has already seen it
     /// fixed (the one that fixed it too, unless idempotent: see [`Model::post`]).
     pub(crate) fn assign(&mut self, var: VarId, value: i32) {
-        if self.store.track_changes && self.store.domains.size(var) > 1 {
-            self.store.note_assigned(var);
+        // A domain of one value is `{value}` already: the value order offers only what the
+        // domain holds, and under `mac` most of a sudoku's assignments are of such cells.
+        if self.store.domains.size(var) > 1 {
+            if self.store.track_changes {
+                self.store.note_assigned(var);
+            }
+            self.store.domains.assign(var, value);
         }
-        self.store.domains.assign(var, value);
         self.store.assigned[var.index()] = true;
         let here = self.position[var.index()] as usize;
         let slot = self.assigned_count;

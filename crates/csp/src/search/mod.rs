@@ -321,7 +321,7 @@ fn build<'a, O: Observer + 'a>(
 ) -> Box<dyn Run + 'a> {
     match config.var_order {
         VarOrder::Input => with_value_order(model, config, InputOrder, observer),
-        VarOrder::MinDomain => with_value_order(model, config, MinDomain, observer),
+        VarOrder::MinDomain => with_value_order(model, config, MinDomain::default(), observer),
         VarOrder::DomDeg => with_value_order(model, config, DomDeg::default(), observer),
         VarOrder::DomWdeg => {
             let order = DomWdeg::new(model.constraint_count());

@@ -96,6 +96,33 @@ impl Board {
     }
 }
 
+/// Whether `columns` (row `r`'s queen in column `columns[r]`) places queens no two of which
+/// share a column or a diagonal, all on the board: one pass with a flag per column and
+/// diagonal, kept in `taken` so that a caller checking many boards allocates once. Every board
+/// `csp queens` prints is checked with it.
+pub fn attack_free<T: Copy>(columns: &[T], taken: &mut Vec<bool>) -> bool
+where
+    usize: TryFrom<T>,
+{
+    let n = columns.len();
+    taken.clear();
+    taken.resize(5 * n, false);
+    let (column_taken, diagonals) = taken.split_at_mut(n);
+    let (up, down) = diagonals.split_at_mut(2 * n);
+    for (row, &c) in columns.iter().enumerate() {
+        let Ok(c) = usize::try_from(c) else {
+            return false;
+        };
+        if c >= n || column_taken[c] || up[row + c] || down[row + n - 1 - c] {
+            return false;
+        }
+        column_taken[c] = true;
+        up[row + c] = true;
+        down[row + n - 1 - c] = true;
+    }
+    true
+}
+
 /// Renders any placement (valid or not) as rows of `Q` and `empty`.
 pub fn render_rows(columns: &[usize], empty: char) -> Vec<String> {
     let n = columns.len();

@@ -36,6 +36,6 @@ pub mod min_conflicts;
 mod queens_model;
 pub mod symmetry;
 
-pub use board::{Board, BoardError};
+pub use board::{attack_free, Board, BoardError};
 pub use encoding::Encoding;
 pub use queens_model::QueensModel;

@@ -222,22 +222,10 @@ fn attempt(
     Ok(Some(board.queens))
 }
 
-/// Whether `columns` places non-attacking queens, checked in O(n) with fresh counters.
+/// Whether `columns` places non-attacking queens, checked in O(n) (see
+/// [`attack_free`](crate::attack_free)).
 pub fn verify(columns: &[u32]) -> bool {
-    let n = columns.len();
-    let mut column_used = vec![false; n];
-    let mut up = vec![false; 2 * n];
-    let mut down = vec![false; 2 * n];
-    for (row, &c) in columns.iter().enumerate() {
-        let c = c as usize;
-        if c >= n || column_used[c] || up[row + c] || down[row + n - 1 - c] {
-            return false;
-        }
-        column_used[c] = true;
-        up[row + c] = true;
-        down[row + n - 1 - c] = true;
-    }
-    true
+    crate::attack_free(columns, &mut Vec::new())
 }
 
 #[cfg(test)]

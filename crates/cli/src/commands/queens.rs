@@ -754,31 +754,12 @@ impl Printer {
         self.solution(columns, out)
     }
 
-    /// Whether `columns` places one queen per row, column and diagonal: every printed board
-    /// is checked, in O(n) on flags kept from the last board.
-    fn attack_free(&mut self, columns: &[usize]) -> bool {
-        let n = columns.len();
-        self.taken.clear();
-        self.taken.resize(5 * n, false);
-        let (column_taken, rest) = self.taken.split_at_mut(n);
-        let (up, down) = rest.split_at_mut(2 * n);
-        for (row, &c) in columns.iter().enumerate() {
-            if c >= n || column_taken[c] || up[row + c] || down[row + n - 1 - c] {
-                return false;
-            }
-            column_taken[c] = true;
-            up[row + c] = true;
-            down[row + n - 1 - c] = true;
-        }
-        true
-    }
-
     /// Prints one solution; false once nothing more can be written.
     fn solution(&mut self, columns: &[usize], out: &mut Output) -> bool {
         if self.count_only {
             return true;
         }
-        if !self.attack_free(columns) {
+        if !nqueens::attack_free(columns, &mut self.taken) {
             self.wrong += 1;
             if self.wrong == 1 {
                 eprintln!(
@@ -865,7 +846,3 @@ impl Printer {
         }
     }
 }
-
-#[cfg(test)]
-#[path = "../tests/queens_check.rs"]
-mod tests;

@@ -226,7 +226,7 @@ fn a_constraint_that_can_never_hold_is_refused_naming_its_variable() {
     let x = model.new_var(2..=3).unwrap();
     let y = model.new_var(2..=3).unwrap();
     let refused = |result: Result<ConstraintId, ModelError>| match result {
-        Err(ModelError::InvalidConstraint(why)) => why,
+        Err(ModelError::NeverHolds(why)) => why,
         other => panic!("accepted: {other:?}"),
     };
     let why = refused(model.not_equal(x, x));

@@ -313,7 +313,7 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
         };
         match posted {
             Ok(()) => {}
-            Err(ModelError::InvalidConstraint(why)) => {
+            Err(ModelError::NeverHolds(why)) => {
                 assert!(
                     never_holds(domains, s),
                     "refused, yet it can hold: {s:?}: {why}"

@@ -82,7 +82,7 @@ pub trait Constraint: Debug + Send + Sync {
 
     /// Why the constraint, as stated, can never hold whatever the domains (`x != x`, an
     /// all-different that names a variable twice with the same offset), or `None`. A model
-    /// refuses such a constraint with [`ModelError::InvalidConstraint`](crate::ModelError)
+    /// refuses such a constraint with [`ModelError::NeverHolds`](crate::ModelError)
     /// rather than posting a contradiction that only a search would find. The default says
     /// `None`.
     fn contradiction(&self) -> Option<String> {

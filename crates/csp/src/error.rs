@@ -18,6 +18,10 @@ pub enum ModelError {
     EmptyScope,
     /// A constraint's arguments do not fit together (for example, offsets of the wrong length).
     InvalidConstraint(String),
+    /// A constraint that can never hold, whatever the domains (`x != x`): the text says why.
+    /// Refused rather than posted, so that a contradiction is not left for a search to find; a
+    /// front end whose input may state one (FlatZinc) reads it as an unsatisfiable model.
+    NeverHolds(String),
     /// The model has more variables or constraints than an id can number.
     TooMany,
     /// Solving the model would need more memory than its builder allows.
@@ -45,6 +49,7 @@ impl fmt::Display for ModelError {
             ModelError::UnknownVariable(v) => write!(f, "unknown variable {v}"),
             ModelError::EmptyScope => write!(f, "a constraint needs at least one variable"),
             ModelError::InvalidConstraint(why) => write!(f, "invalid constraint: {why}"),
+            ModelError::NeverHolds(why) => write!(f, "a constraint that can never hold: {why}"),
             ModelError::TooMany => write!(f, "too many variables or constraints"),
             ModelError::TooLarge { needed, max } => write!(
                 f,

@@ -154,7 +154,7 @@ impl Model {
             return Err(ModelError::UnknownVariable(unknown));
         }
         if let Some(why) = constraint.contradiction() {
-            return Err(ModelError::InvalidConstraint(why));
+            return Err(ModelError::NeverHolds(why));
         }
         let id =
             ConstraintId(u32::try_from(self.constraints.len()).map_err(|_| ModelError::TooMany)?);

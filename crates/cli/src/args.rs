@@ -41,6 +41,105 @@ pub enum Command {
     /// Run the same problem under several configurations and compare their figures.
     #[command(subcommand, after_help = help_footer(COMPARE_NOTES))]
     Compare(CompareCommand),
+    /// Solve a FlatZinc model (what `minizinc --solver csp` hands over), printing its
+    /// solutions as the FlatZinc protocol says.
+    #[command(after_help = FZN_NOTES)]
+    Fzn(FznArgs),
+    /// Register csp with MiniZinc, so that `minizinc --solver csp` runs models on it.
+    #[command(name = "minizinc-setup", after_help = MINIZINC_SETUP_NOTES)]
+    MinizincSetup(MinizincSetupArgs),
+}
+
+const MINIZINC_SETUP_NOTES: &str = "\
+Writes csp.msc (the solver configuration), csp-fzn (which runs this csp binary's fzn command)
+and csp-mznlib (csp's MiniZinc library: nosets.mzn, and the globals csp propagates natively)
+into DIR, by default ~/.minizinc/solvers, where MiniZinc looks. A DIR elsewhere is found
+through MZN_SOLVER_PATH=DIR. Run it again after moving the csp binary.
+
+Examples:
+  csp minizinc-setup
+  minizinc --solvers                  lists csp
+  minizinc --solver csp model.mzn data.dzn";
+
+/// Where to register csp with MiniZinc.
+#[derive(Debug, Args)]
+pub struct MinizincSetupArgs {
+    /// The folder for the solver configuration (default: ~/.minizinc/solvers).
+    #[arg(value_name = "DIR")]
+    pub dir: Option<std::path::PathBuf>,
+}
+
+const FZN_NOTES: &str = "\
+Output: the FlatZinc protocol. Each solution prints its output_var and output_array items
+(x = 3; a = array1d(1..3, [1, 2, 3]);) and ----------; then ========== when the search was
+complete, =====UNSATISFIABLE===== when there is no solution, =====UNKNOWN===== when a limit
+or a signal stopped it first. Every solution is checked against every constraint before it
+is printed. Without -a, an optimisation prints its best solution at the end; with -a or -i,
+each improving one as it is found.
+
+Defaults: --inference mac --var-order dom-wdeg, ascending values; the model's search
+annotations (int_search, bool_search, seq_search) come first unless -f.
+
+Exit status (as MiniZinc expects of a solver: a non-zero status reads as an error):
+  0    the model was run: solutions, UNSATISFIABLE or UNKNOWN are on stdout
+  2    the model could not be read, or uses what this solver does not support (named,
+       with its line, on stderr)
+  4    a solution failed its check and was withheld (a bug in csp: please report it)
+  130  interrupted by SIGINT (Ctrl-C), after printing what was found
+  143  stopped by SIGTERM, likewise
+
+Examples:
+  csp fzn model.fzn                   the first solution, or the optimum
+  csp fzn -a model.fzn                every solution, or every improving one
+  csp fzn -s -t 10000 model.fzn       statistics, 10 s limit
+  minizinc --solver csp model.mzn data.dzn   (after csp minizinc-setup)";
+
+/// The FlatZinc command line, with the standard options MiniZinc passes to solvers.
+#[derive(Debug, Args)]
+pub struct FznArgs {
+    /// The FlatZinc model: a .fzn file, or - for standard input.
+    #[arg(value_name = "FILE.fzn")]
+    pub file: std::path::PathBuf,
+
+    /// All solutions of a satisfaction problem; every improving one of an optimisation.
+    #[arg(short = 'a', long = "all-solutions")]
+    pub all: bool,
+
+    /// Stop after N solutions (satisfaction problems).
+    #[arg(short = 'n', long = "num-solutions", value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub num_solutions: Option<u64>,
+
+    /// Print every improving solution of an optimisation.
+    #[arg(short = 'i', long = "intermediate")]
+    pub intermediate: bool,
+
+    /// Free search: ignore the model's search annotations.
+    #[arg(short = 'f', long = "free-search")]
+    pub free: bool,
+
+    /// Threads: accepted, and one is used (the engine searches on one thread).
+    #[arg(short = 'p', long = "parallel", value_name = "N")]
+    pub parallel: Option<u64>,
+
+    /// Seed for random choices (indomain_random, --val-order random).
+    #[arg(short = 'r', long = "random-seed", value_name = "SEED")]
+    pub random_seed: Option<u64>,
+
+    /// Statistics as %%%mzn-stat lines on stdout, and notes on stderr.
+    #[arg(short = 's', long = "statistics")]
+    pub statistics: bool,
+
+    /// Verbose: notes on stderr.
+    #[arg(short = 'v', long = "verbose")]
+    pub verbose: bool,
+
+    /// Stop after MS milliseconds of solving (reading the model included).
+    #[arg(short = 't', long = "time-limit-ms", value_name = "MS")]
+    pub time_limit_ms: Option<u64>,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 const COMPARE_NOTES: &str = "\

@@ -81,6 +81,14 @@ where
                 Status::BadInput
             }
         },
+        Command::MinizincSetup(args) => commands::minizinc_setup::run(&args),
+        Command::Fzn(args) => match commands::fzn::FznJob::from_args(&args, &signals, started) {
+            Ok(job) => job.run(&signals, output::Output::new()),
+            Err(message) => {
+                eprintln!("csp fzn: {message}");
+                Status::BadInput
+            }
+        },
     };
     status.code()
 }
@@ -102,6 +110,10 @@ where
             commands::color::ColorJob::from_args(&args, &signals, Instant::now()).map(drop)
         }
         Command::Sudoku(args) => commands::sudoku::SudokuJob::from_args(&args, &signals).map(drop),
+        Command::Fzn(args) => {
+            commands::fzn::FznJob::from_args(&args, &signals, Instant::now()).map(drop)
+        }
+        Command::MinizincSetup(_) => Ok(()),
         // A comparison checks its configurations as it runs.
         Command::Compare(_) => Ok(()),
     }

@@ -2,5 +2,7 @@
 
 pub mod color;
 pub mod compare;
+pub mod fzn;
+pub mod minizinc_setup;
 pub mod queens;
 pub mod sudoku;

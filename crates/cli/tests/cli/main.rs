@@ -17,6 +17,8 @@ mod common;
 mod compare;
 /// Exit codes, bad arguments, limits, signals and closed pipes.
 mod exit_codes;
+/// `csp fzn`: the FlatZinc protocol, its options, fzn-gecode's bytes, MiniZinc end to end.
+mod fzn;
 /// What a new user meets: figures, conventions, inputs, options and wording (issue 13).
 mod new_user;
 /// Counts through the command line for every engine and mode, against OEIS.

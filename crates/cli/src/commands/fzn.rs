@@ -1,0 +1,252 @@
+//! `csp fzn`: a FlatZinc model solved and printed as the FlatZinc protocol says, so that
+//! `minizinc --solver csp` can run any MiniZinc model on the engine.
+
+use crate::args::FznArgs;
+use crate::exit_code::Status;
+use crate::output::Output;
+use crate::search_options::{limits, SearchSettings};
+use crate::signals::{Received, Signals};
+use csp::{Inference, Outcome, Statistics, ValueOrder, VarOrder};
+use flatzinc::{FznModel, Objective};
+use std::io::Read;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+/// How long stdout may hold solutions before a waiting reader sees them.
+const FLUSH_INTERVAL: Duration = Duration::from_millis(50);
+
+/// A validated `csp fzn` run.
+pub struct FznJob {
+    file: std::path::PathBuf,
+    all: bool,
+    num_solutions: Option<u64>,
+    intermediate: bool,
+    free: bool,
+    statistics: bool,
+    verbose: bool,
+    parallel: Option<u64>,
+    seed: u64,
+    settings: SearchSettings,
+    limits: csp::Limits,
+    started: Instant,
+}
+
+impl FznJob {
+    pub fn from_args(args: &FznArgs, signals: &Signals, started: Instant) -> Result<Self, String> {
+        let defaults = SearchSettings {
+            inference: Inference::Mac,
+            var_order: VarOrder::DomWdeg,
+            value_order: ValueOrder::Ascending,
+            restarts: None,
+        };
+        let settings = SearchSettings::from_args(&args.search, defaults, false)?;
+        let mut limits = limits(&args.search, &signals.cancel, Some(started))?;
+        if let Some(ms) = args.time_limit_ms {
+            let given = Duration::from_millis(ms);
+            limits.time = Some(limits.time.map_or(given, |t| t.min(given)));
+        }
+        Ok(FznJob {
+            file: args.file.clone(),
+            all: args.all,
+            num_solutions: args.num_solutions,
+            intermediate: args.intermediate,
+            free: args.free,
+            statistics: args.statistics,
+            verbose: args.verbose,
+            parallel: args.parallel,
+            seed: args.random_seed.or(args.search.seed).unwrap_or(1),
+            settings,
+            limits,
+            started,
+        })
+    }
+
+    fn read(&self) -> Result<String, String> {
+        let mut text = String::new();
+        let result = if self.file.as_os_str() == "-" {
+            std::io::stdin().read_to_string(&mut text).map(drop)
+        } else {
+            std::fs::File::open(&self.file).and_then(|mut f| f.read_to_string(&mut text).map(drop))
+        };
+        result.map_err(|e| format!("cannot read {}: {e}", self.file.display()))?;
+        Ok(text)
+    }
+
+    pub fn run(&self, signals: &Signals, mut out: Output) -> Status {
+        let text = match self.read() {
+            Ok(text) => text,
+            Err(message) => {
+                eprintln!("csp fzn: {message}");
+                return Status::BadInput;
+            }
+        };
+        let fzn = match flatzinc::load(&text) {
+            Ok(fzn) => fzn,
+            Err(e) => {
+                eprintln!("csp fzn: {}: {e}", self.file.display());
+                return Status::BadInput;
+            }
+        };
+        drop(text);
+        if self.statistics || self.verbose {
+            for note in &fzn.notes {
+                eprintln!("csp fzn: note: {note}");
+            }
+            if let Some(p) = self.parallel.filter(|&p| p > 1) {
+                eprintln!("csp fzn: note: -p {p}: the engine searches on one thread");
+            }
+        }
+        let init_time = self.started.elapsed();
+        if let Some(why) = &fzn.contradiction {
+            if self.verbose {
+                eprintln!("csp fzn: {why}");
+            }
+            out.record(b"=====UNSATISFIABLE=====\n");
+            return out.finish("csp fzn").unwrap_or(Status::Success);
+        }
+        let mut solver = self.settings.solver(&fzn.model).limits(self.limits.clone());
+        if !self.free && !fzn.phases.is_empty() {
+            solver = solver.phases(fzn.phases.clone(), self.seed);
+        }
+        let optimising = fzn.objective != Objective::Satisfy;
+        solver = match fzn.objective {
+            Objective::Satisfy if self.all => solver.max_solutions(None),
+            Objective::Satisfy => solver.max_solutions(Some(self.num_solutions.unwrap_or(1))),
+            Objective::Minimize(var) => solver.minimize(var),
+            Objective::Maximize(var) => solver.maximize(var),
+        };
+        let stream = !optimising || self.all || self.intermediate;
+        let mut run = Printing {
+            fzn: &fzn,
+            out: &mut out,
+            stream,
+            record: String::new(),
+            best: None,
+            objective: None,
+            printed: 0,
+            wrong: 0,
+            last_flush: Instant::now(),
+        };
+        let summary = solver.solve(|solution| run.take(solution.values()));
+        let Printing {
+            best,
+            objective,
+            printed,
+            wrong,
+            ..
+        } = run;
+        if let Some(best) = best {
+            out.record(best.as_bytes());
+        }
+        let found = printed > 0;
+        let status_line = match summary.outcome {
+            Outcome::Exhausted if found => Some("=========="),
+            Outcome::Exhausted if wrong == 0 => Some("=====UNSATISFIABLE====="),
+            Outcome::LimitReached(_) if !found => Some("=====UNKNOWN====="),
+            _ => None,
+        };
+        if let Some(line) = status_line {
+            out.record(format!("{line}\n").as_bytes());
+        }
+        if self.statistics {
+            out.record(stat_lines(&fzn, &summary.stats, init_time, objective).as_bytes());
+        }
+        if wrong > 0 {
+            eprintln!(
+                "csp fzn: internal error: {} failed the check against the model's constraints \
+                 and {} withheld (a bug in csp: please report it)",
+                crate::wording::count(wrong, "solution", "solutions"),
+                if wrong == 1 { "was" } else { "were" }
+            );
+        }
+        if let Some(status) = out.finish("csp fzn") {
+            return status;
+        }
+        let received = matches!(
+            summary.outcome,
+            Outcome::LimitReached(csp::Limit::Cancelled)
+        )
+        .then(|| signals.received())
+        .flatten();
+        match received {
+            Some(Received::Interrupt) => Status::Interrupted,
+            Some(Received::Terminate) => Status::Terminated,
+            None if wrong > 0 => Status::WrongAnswer,
+            None => Status::Success,
+        }
+    }
+}
+
+/// The solutions of one run on their way to stdout.
+struct Printing<'a> {
+    fzn: &'a FznModel,
+    out: &'a mut Output,
+    /// Print each solution as found; otherwise keep the last (the best) for the end.
+    stream: bool,
+    record: String,
+    best: Option<String>,
+    /// The objective's value in the last solution printed or kept.
+    objective: Option<i32>,
+    /// Solutions that passed the check.
+    printed: u64,
+    /// Solutions that failed it.
+    wrong: u64,
+    last_flush: Instant,
+}
+
+impl Printing<'_> {
+    /// Checks one solution against every constraint, then prints it or keeps it.
+    fn take(&mut self, values: &[i32]) -> ControlFlow<()> {
+        if self.fzn.model.check_solution(values).is_err() {
+            self.wrong += 1;
+            return ControlFlow::Continue(());
+        }
+        self.printed += 1;
+        self.objective = self.fzn.objective_var().map(|var| values[var.index()]);
+        self.record.clear();
+        self.fzn.format_solution(values, &mut self.record);
+        self.record.push_str("----------\n");
+        if !self.stream {
+            self.best = Some(self.record.clone());
+            return ControlFlow::Continue(());
+        }
+        if !self.out.record(self.record.as_bytes()) {
+            return ControlFlow::Break(());
+        }
+        if self.last_flush.elapsed() >= FLUSH_INTERVAL {
+            self.last_flush = Instant::now();
+            self.out.flush();
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The `%%%mzn-stat` block of a finished run.
+fn stat_lines(
+    fzn: &FznModel,
+    stats: &Statistics,
+    init_time: Duration,
+    objective: Option<i32>,
+) -> String {
+    let mut lines = vec![
+        ("nodes", stats.nodes.to_string()),
+        ("failures", stats.backtracks.to_string()),
+        ("propagations", stats.propagations.to_string()),
+        ("peakDepth", stats.max_depth.to_string()),
+        ("restarts", stats.restarts.to_string()),
+        ("solutions", stats.solutions.to_string()),
+        ("variables", fzn.model.var_count().to_string()),
+        ("propagators", fzn.model.constraint_count().to_string()),
+        ("initTime", format!("{:.6}", init_time.as_secs_f64())),
+        ("solveTime", format!("{:.6}", stats.elapsed.as_secs_f64())),
+    ];
+    if let Some(value) = objective {
+        lines.insert(0, ("objective", value.to_string()));
+    }
+    let mut text = String::new();
+    for (name, value) in lines {
+        text.push_str(&format!("%%%mzn-stat: {name}={value}\n"));
+    }
+    text.push_str("%%%mzn-stat-end\n");
+    text
+}

@@ -1,0 +1,111 @@
+//! `csp minizinc-setup`: registers csp with MiniZinc (a solver configuration, a launcher for
+//! `csp fzn`, and csp's MiniZinc library), so that `minizinc --solver csp` works.
+
+use crate::args::MinizincSetupArgs;
+use crate::exit_code::Status;
+use std::path::{Path, PathBuf};
+
+/// csp's MiniZinc library, shipped in the binary: the files `csp-mznlib` receives.
+const MZNLIB: [(&str, &str); 3] = [
+    (
+        "redefinitions.mzn",
+        include_str!("../../mznlib/redefinitions.mzn"),
+    ),
+    (
+        "redefinitions-2.0.mzn",
+        include_str!("../../mznlib/redefinitions-2.0.mzn"),
+    ),
+    (
+        "fzn_all_different_int.mzn",
+        include_str!("../../mznlib/fzn_all_different_int.mzn"),
+    ),
+];
+
+/// The solver id MiniZinc knows csp by; `--solver csp` matches its last part.
+pub const SOLVER_ID: &str = "org.csp-toolkit.csp";
+
+pub fn run(args: &MinizincSetupArgs) -> Status {
+    let dir = match &args.dir {
+        Some(dir) => dir.clone(),
+        None => match std::env::var_os("HOME") {
+            Some(home) => PathBuf::from(home).join(".minizinc").join("solvers"),
+            None => {
+                eprintln!("csp minizinc-setup: HOME is not set: name the folder, e.g. csp minizinc-setup ~/.minizinc/solvers");
+                return Status::BadInput;
+            }
+        },
+    };
+    let exe = match std::env::current_exe().and_then(|p| p.canonicalize()) {
+        Ok(exe) => exe,
+        Err(e) => {
+            eprintln!("csp minizinc-setup: cannot find this csp binary's path: {e}");
+            return Status::BadInput;
+        }
+    };
+    match install(&dir, &exe) {
+        Ok(written) => {
+            for path in written {
+                println!("wrote {}", path.display());
+            }
+            if args.dir.is_some() {
+                println!(
+                    "MiniZinc finds csp there with MZN_SOLVER_PATH={}",
+                    dir.display()
+                );
+            }
+            println!("run: minizinc --solver csp model.mzn data.dzn");
+            Status::Success
+        }
+        Err(message) => {
+            eprintln!("csp minizinc-setup: {message}");
+            Status::BadInput
+        }
+    }
+}
+
+/// Writes the configuration, the launcher and the library into `dir`; the paths written.
+pub fn install(dir: &Path, exe: &Path) -> Result<Vec<PathBuf>, String> {
+    let fail = |path: &Path, e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    std::fs::create_dir_all(dir).map_err(|e| fail(dir, e))?;
+    let lib = dir.join("csp-mznlib");
+    std::fs::create_dir_all(&lib).map_err(|e| fail(&lib, e))?;
+    let mut written = Vec::new();
+    for (name, text) in MZNLIB {
+        let path = lib.join(name);
+        std::fs::write(&path, text).map_err(|e| fail(&path, e))?;
+        written.push(path);
+    }
+    // MiniZinc runs `executable [flags] model.fzn`: the launcher puts `fzn` in front.
+    let launcher = dir.join("csp-fzn");
+    let quoted = exe.display().to_string().replace('\'', r"'\''");
+    let script = format!("#!/bin/sh\nexec '{quoted}' fzn \"$@\"\n");
+    std::fs::write(&launcher, script).map_err(|e| fail(&launcher, e))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&launcher, std::fs::Permissions::from_mode(0o755))
+            .map_err(|e| fail(&launcher, e))?;
+    }
+    written.push(launcher.clone());
+    let config = serde_json::json!({
+        "id": SOLVER_ID,
+        "name": "csp",
+        "description": "csp, a constraint solver in Rust: arc consistency, Régin's all_different, dom/wdeg",
+        "version": env!("CARGO_PKG_VERSION"),
+        "mznlib": lib.display().to_string(),
+        "executable": launcher.display().to_string(),
+        "tags": ["cp", "int"],
+        "stdFlags": ["-a", "-f", "-i", "-n", "-p", "-r", "-s", "-t", "-v"],
+        "supportsMzn": false,
+        "supportsFzn": true,
+        "needsSolns2Out": true,
+        "needsMznExecutable": false,
+        "needsStdlibDir": false,
+        "isGUIApplication": false
+    });
+    let msc = dir.join("csp.msc");
+    let text = serde_json::to_string_pretty(&config).map_err(|e| e.to_string())? + "\n";
+    std::fs::write(&msc, text).map_err(|e| fail(&msc, e))?;
+    written.push(msc);
+    Ok(written)
+}

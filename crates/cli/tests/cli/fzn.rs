@@ -1,0 +1,228 @@
+//! `csp fzn` and `csp minizinc-setup`: the FlatZinc protocol byte for byte (against fzn-gecode
+//! where it is installed), every standard option, and MiniZinc end to end where it is
+//! installed (`.ci/run` installs both; without them those checks say so and pass).
+
+use crate::common::{csp, csp_with_stdin, stderr, stdout, wait_with_watchdog};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn model(name: &str) -> String {
+    format!("{}/tests/data/fzn/{name}.fzn", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Whether `program` runs here.
+fn installed(program: &str) -> bool {
+    Command::new(program)
+        .arg("--help")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
+#[test]
+fn the_first_solution_then_all_then_n_in_the_protocols_words() {
+    let path = model("order");
+    let first = csp(&["fzn", &path]);
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    assert_eq!(
+        stdout(&first),
+        "b = true;\nbs = array1d(1..2, [true, true]);\nx = 1;\n\
+         xs = array2d(1..2, 0..1, [1, 2, 3, 1]);\ny = 2;\n----------\n"
+    );
+    let all = stdout(&csp(&["fzn", "-a", &path]));
+    // x < y over 1..3: (1, 2), (1, 3), (2, 3), in the search annotation's order.
+    let ys: Vec<&str> = all.lines().filter(|l| l.starts_with("y = ")).collect();
+    let xs: Vec<&str> = all.lines().filter(|l| l.starts_with("x = ")).collect();
+    assert_eq!(xs, ["x = 1;", "x = 1;", "x = 2;"]);
+    assert_eq!(ys, ["y = 2;", "y = 3;", "y = 3;"]);
+    assert!(all.ends_with("----------\n==========\n"), "{all}");
+    let two = stdout(&csp(&["fzn", "-n", "2", &path]));
+    assert_eq!(two.matches("----------").count(), 2);
+    assert!(
+        !two.contains("=========="),
+        "two of three is not a complete search"
+    );
+}
+
+#[test]
+fn no_solution_is_unsatisfiable_and_exits_0_as_minizinc_expects() {
+    let out = csp(&["fzn", &model("unsat")]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "=====UNSATISFIABLE=====\n");
+}
+
+#[test]
+fn an_optimisation_prints_its_optimum_or_with_a_every_improvement() {
+    let path = model("knapsack");
+    let best = stdout(&csp(&["fzn", &path]));
+    assert_eq!(
+        best,
+        "take = array1d(1..5, [false, true, true, true, true]);\nvalue = 15;\n----------\n==========\n"
+    );
+    let all = stdout(&csp(&["fzn", "-a", &path]));
+    let values: Vec<i64> = all
+        .lines()
+        .filter_map(|l| l.strip_prefix("value = "))
+        .map(|v| v.trim_end_matches(';').parse().unwrap())
+        .collect();
+    assert!(values.windows(2).all(|w| w[0] < w[1]), "{values:?}");
+    assert_eq!(values.last(), Some(&15));
+    assert_eq!(stdout(&csp(&["fzn", "-i", &path])), all);
+}
+
+#[test]
+fn statistics_come_as_mzn_stat_lines_closed_by_their_end_marker() {
+    let out = stdout(&csp(&["fzn", "-s", &model("knapsack")]));
+    let stats: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("%%%mzn-stat"))
+        .collect();
+    assert_eq!(stats.last(), Some(&"%%%mzn-stat-end"));
+    for name in [
+        "objective=15",
+        "nodes=",
+        "failures=",
+        "solveTime=",
+        "variables=",
+    ] {
+        assert!(
+            stats
+                .iter()
+                .any(|l| l.starts_with(&format!("%%%mzn-stat: {name}"))),
+            "{name} missing: {out}"
+        );
+    }
+}
+
+#[test]
+fn a_time_limit_ends_the_search_with_unknown_in_time() {
+    let started = Instant::now();
+    let out = csp(&["fzn", "-t", "300", &model("pigeons")]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "=====UNKNOWN=====\n");
+    // A bound that only catches a hang: the limit is 0.3 s.
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn standard_input_and_the_other_standard_flags_are_taken() {
+    let text = std::fs::read_to_string(model("unsat")).unwrap();
+    let out = csp_with_stdin(&["fzn", "-"], &text);
+    assert_eq!(stdout(&out), "=====UNSATISFIABLE=====\n");
+    let out = csp(&["fzn", "-f", "-p", "2", "-r", "7", "-v", &model("order")]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).ends_with("----------\n"));
+    assert!(stderr(&out).contains("-p 2: the engine searches on one thread"));
+}
+
+#[test]
+fn a_bad_model_is_one_line_with_its_position_and_exit_2() {
+    let out = csp_with_stdin(&["fzn", "-"], "var 1..3: x;\nconstraint int_le(x 3);\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        "csp fzn: -: line 2, column 21: expected ')', found the number 3\n"
+    );
+    let out = csp(&["fzn", "no-such-model.fzn"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("csp fzn: cannot read no-such-model.fzn"));
+}
+
+#[test]
+fn the_output_is_fzn_gecodes_byte_for_byte() {
+    if !installed("fzn-gecode") {
+        eprintln!("fzn-gecode is not installed: skipped (../shared/minizinc/setup.sh installs it)");
+        return;
+    }
+    for (name, flags) in [
+        ("order", &["-a"][..]),
+        ("order", &[][..]),
+        ("knapsack", &["-a"][..]),
+        ("knapsack", &[][..]),
+        ("unsat", &[][..]),
+    ] {
+        let path = model(name);
+        let mut args = vec!["fzn"];
+        args.extend_from_slice(flags);
+        args.push(&path);
+        let ours = stdout(&csp(&args));
+        let theirs = Command::new("fzn-gecode")
+            .args(flags)
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(
+            ours,
+            String::from_utf8(theirs.stdout).unwrap(),
+            "{name} {flags:?}"
+        );
+    }
+}
+
+#[test]
+fn minizinc_runs_a_model_on_csp_after_minizinc_setup() {
+    if !installed("minizinc") {
+        eprintln!("minizinc is not installed: skipped (.ci/run installs it)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("csp-mzn-{}", std::process::id()));
+    let setup = csp(&["minizinc-setup", dir.to_str().unwrap()]);
+    assert_eq!(setup.status.code(), Some(0), "{}", stderr(&setup));
+    let listed = Command::new("minizinc")
+        .arg("--solvers")
+        .env("MZN_SOLVER_PATH", &dir)
+        .output()
+        .unwrap();
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        String::from_utf8_lossy(&listed.stdout).contains(&format!("csp {version}")),
+        "{}",
+        String::from_utf8_lossy(&listed.stdout)
+    );
+    // 6-queens by MiniZinc's all_different, which reaches csp as one constraint: all 4
+    // solutions (OEIS A000170).
+    let mzn = dir.join("queens.mzn");
+    std::fs::write(
+        &mzn,
+        "include \"globals.mzn\";\nint: n = 6;\narray [1..n] of var 1..n: q;\n\
+         constraint all_different(q);\nconstraint all_different([q[i] + i | i in 1..n]);\n\
+         constraint all_different([q[i] - i | i in 1..n]);\nsolve satisfy;\n",
+    )
+    .unwrap();
+    let child = Command::new("minizinc")
+        .args(["--solver", "csp", "-a"])
+        .arg(&mzn)
+        .env("MZN_SOLVER_PATH", &dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = wait_with_watchdog(child, Duration::from_secs(120));
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(text.matches("----------").count(), 4, "{text}");
+    assert!(text.ends_with("==========\n"), "{text}");
+    let flat = dir.join("queens.fzn");
+    let compiled = Command::new("minizinc")
+        .args(["-c", "--solver", "csp", "--fzn"])
+        .arg(&flat)
+        .args(["--ozn", "/dev/null"])
+        .arg(&mzn)
+        .env("MZN_SOLVER_PATH", &dir)
+        .output()
+        .unwrap();
+    assert!(
+        compiled.status.success(),
+        "{}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    let text = std::fs::read_to_string(&flat).unwrap();
+    assert_eq!(
+        text.matches("constraint csp_all_different(").count(),
+        3,
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

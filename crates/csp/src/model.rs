@@ -560,6 +560,13 @@ impl Model {
 
 /// Whether some variable appears twice in `scope`.
 fn names_a_variable_twice(scope: &[VarId]) -> bool {
+    if scope.len() <= 8 {
+        // Most constraints are this small: no allocation.
+        return scope
+            .iter()
+            .enumerate()
+            .any(|(i, v)| scope[i + 1..].contains(v));
+    }
     let mut sorted = scope.to_vec();
     sorted.sort_unstable();
     sorted.windows(2).any(|w| w[0] == w[1])

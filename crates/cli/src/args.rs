@@ -491,6 +491,18 @@ pub enum CompareCommand {
     Sudoku(CompareSudokuArgs),
     /// K-colouring of a DIMACS graph.
     Color(CompareColorArgs),
+    /// A FlatZinc model (minizinc -c --solver csp --fzn model.fzn model.mzn data.dzn).
+    Fzn(CompareFznArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompareFznArgs {
+    /// The FlatZinc model.
+    #[arg(value_name = "FILE.fzn")]
+    pub file: std::path::PathBuf,
+
+    #[command(flatten)]
+    pub compare: CompareArgs,
 }
 
 #[derive(Debug, Args)]

@@ -13,8 +13,8 @@ pub use configs::Config;
 
 use super::color::Early;
 pub use crate::args::{
-    CompareArgs, CompareColorArgs, CompareCommand, CompareQueensArgs, CompareSudokuArgs,
-    EncodingArg, TableFormat,
+    CompareArgs, CompareColorArgs, CompareCommand, CompareFznArgs, CompareQueensArgs,
+    CompareSudokuArgs, EncodingArg, TableFormat,
 };
 use crate::events::{EventLog, Recorder};
 use crate::exit_code::Status;
@@ -57,6 +57,9 @@ struct Settings {
     format: TableFormat,
     /// Whether to record the first configurations' runs for a replay page.
     replay: bool,
+    /// The variable to minimise (`false`) or maximise (`true`): each run then proves the
+    /// optimum (a FlatZinc model's objective).
+    goal: Option<(csp::VarId, bool)>,
 }
 
 impl Settings {
@@ -79,6 +82,7 @@ impl Settings {
             cancel: Arc::clone(&signals.cancel),
             format: args.format,
             replay: args.html.is_some(),
+            goal: None,
         })
     }
 
@@ -109,11 +113,19 @@ impl Settings {
         limits: Limits,
         recorder: Option<&mut Recorder<EventLog>>,
     ) -> Summary {
-        let solver = config
+        let mut solver = config
             .search
             .solver(model)
             .max_solutions((!self.all).then_some(1))
             .limits(limits);
+        if let Some((var, maximise)) = self.goal {
+            solver = if maximise {
+                solver.maximize(var)
+            } else {
+                solver.minimize(var)
+            }
+            .max_solutions(None);
+        }
         match recorder {
             Some(log) => solver.solve_observed(log, |_| ControlFlow::Continue(())),
             None => solver.solve(|_| ControlFlow::Continue(())),
@@ -382,6 +394,7 @@ pub fn run(command: &CompareCommand, signals: &Signals, mut out: Output) -> Stat
         CompareCommand::Queens(args) => queens(args, signals, &mut out),
         CompareCommand::Sudoku(args) => sudoku(args, signals, &mut out),
         CompareCommand::Color(args) => color(args, signals, &mut out),
+        CompareCommand::Fzn(args) => fzn(args, signals, &mut out),
     };
     match result {
         Ok(status) => status,
@@ -413,7 +426,9 @@ impl From<String> for Failure {
 }
 
 fn mode_title(settings: &Settings) -> &'static str {
-    if settings.all {
+    if settings.goal.is_some() {
+        "the optimum, proved"
+    } else if settings.all {
         "all solutions"
     } else {
         "first solution"
@@ -679,6 +694,45 @@ fn color(args: &CompareColorArgs, signals: &Signals, out: &mut Output) -> Result
     let mut comparison = Comparison::new(&settings);
     comparison.run_all(None, &model.model, &what, Board::Generic);
     if !comparison.interrupted && solved_at_root(&model.model) {
+        comparison.warnings.push(format!(
+            "{what}: arc consistency alone settles it at the root"
+        ));
+    }
+    let title = settings.title(&what, "");
+    Ok(comparison.finish(
+        &title,
+        false,
+        args.compare.html.as_deref(),
+        signals.received(),
+        out,
+    ))
+}
+
+/// A FlatZinc model (what MiniZinc compiles a user's model to): its satisfaction problem, or
+/// its optimisation proved, under each configuration; the model's own search annotations are
+/// left out, so that the configurations' heuristics are what is compared.
+fn fzn(args: &CompareFznArgs, signals: &Signals, out: &mut Output) -> Result<Status, Failure> {
+    let mut settings = Settings::new(&args.compare, signals)?;
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+    let fzn = flatzinc::load(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
+    drop(text);
+    if let Some(why) = &fzn.contradiction {
+        return Err(format!(
+            "{}: no solution, before any search: {why}",
+            args.file.display()
+        )
+        .into());
+    }
+    settings.goal = match fzn.objective {
+        flatzinc::Objective::Satisfy => None,
+        flatzinc::Objective::Minimize(var) => Some((var, false)),
+        flatzinc::Objective::Maximize(var) => Some((var, true)),
+    };
+    let what = args.file.display().to_string();
+    let mut comparison = Comparison::new(&settings);
+    comparison.run_all(None, &fzn.model, &what, Board::Generic);
+    if !comparison.interrupted && solved_at_root(&fzn.model) {
         comparison.warnings.push(format!(
             "{what}: arc consistency alone settles it at the root"
         ));

@@ -226,3 +226,18 @@ fn minizinc_runs_a_model_on_csp_after_minizinc_setup() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn compare_takes_a_flatzinc_model_and_proves_its_optimum_in_every_mode() {
+    let out = csp(&["compare", "fzn", &model("knapsack"), "--format", "csv"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    for (row, mode) in rows.iter().zip(["none", "fc", "mac"]) {
+        // Proving the optimum explores the whole space, in every mode.
+        assert!(row.starts_with(&format!(",{mode},exhausted,")), "{row}");
+    }
+    let unsat = csp(&["compare", "fzn", &model("unsat"), "--format", "csv"]);
+    assert_eq!(unsat.status.code(), Some(0), "{}", stderr(&unsat));
+}

@@ -229,7 +229,7 @@ impl Builder {
                 Named::Set(self.set_value(&value, line)?)
             }
             (BaseType::SetOfInt, Some(len)) => {
-                if ty.is_var {
+                if ty.is_var && len > 0 {
                     return Err(FznError::unsupported(
                         line,
                         format!("'{name}' is an array of set variables: sets are not supported"),
@@ -246,6 +246,17 @@ impl Builder {
                     .iter()
                     .map(|e| self.set_value(e, line))
                     .collect::<Result<Vec<_>, _>>()?;
+                if let (true, Some(dims)) = (sets.is_empty(), output_array_dims(annotations)) {
+                    // An empty array of sets prints as any empty array does.
+                    self.outputs.push(Output {
+                        name: name.clone(),
+                        shape: OutputShape::Array {
+                            dims,
+                            elems: Vec::new(),
+                        },
+                        is_bool: false,
+                    });
+                }
                 Named::SetArray(sets)
             }
             (_, None) => {

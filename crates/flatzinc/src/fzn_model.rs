@@ -90,7 +90,12 @@ impl FznModel {
                 OutputShape::Array { dims, elems } => {
                     let _ = write!(out, "array{}d(", dims.len());
                     for &(low, high) in dims {
-                        let _ = write!(out, "{low}..{high}, ");
+                        if high < low {
+                            // An empty index set, written as fzn-gecode writes it.
+                            out.push_str("{}, ");
+                        } else {
+                            let _ = write!(out, "{low}..{high}, ");
+                        }
                     }
                     out.push('[');
                     for (i, elem) in elems.iter().enumerate() {

@@ -142,6 +142,7 @@ fn the_output_is_fzn_gecodes_byte_for_byte() {
         ("knapsack", &["-a"][..]),
         ("knapsack", &[][..]),
         ("unsat", &[][..]),
+        ("empty", &["-a"][..]),
     ] {
         let path = model(name);
         let mut args = vec!["fzn"];

@@ -491,15 +491,16 @@ pub enum CompareCommand {
     Sudoku(CompareSudokuArgs),
     /// K-colouring of a DIMACS graph.
     Color(CompareColorArgs),
-    /// A FlatZinc model (minizinc -c --solver csp --fzn model.fzn model.mzn data.dzn).
+    /// A FlatZinc model, or a MiniZinc model and its data (compiled by minizinc, which must
+    /// be on the PATH, with csp's library).
     Fzn(CompareFznArgs),
 }
 
 #[derive(Debug, Args)]
 pub struct CompareFznArgs {
-    /// The FlatZinc model.
-    #[arg(value_name = "FILE.fzn")]
-    pub file: std::path::PathBuf,
+    /// The model: FlatZinc (.fzn), or MiniZinc (.mzn) followed by its data files (.dzn, .json).
+    #[arg(value_name = "MODEL", required = true, num_args = 1..)]
+    pub files: Vec<std::path::PathBuf>,
 
     #[command(flatten)]
     pub compare: CompareArgs,

@@ -713,23 +713,35 @@ fn color(args: &CompareColorArgs, signals: &Signals, out: &mut Output) -> Result
 /// left out, so that the configurations' heuristics are what is compared.
 fn fzn(args: &CompareFznArgs, signals: &Signals, out: &mut Output) -> Result<Status, Failure> {
     let mut settings = Settings::new(&args.compare, signals)?;
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
-    let fzn = flatzinc::load(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let Some(first) = args.files.first() else {
+        return Err("name a model".to_owned().into());
+    };
+    let is_fzn = first.extension().is_some_and(|e| e == "fzn");
+    if is_fzn && args.files.len() > 1 {
+        return Err("a FlatZinc model takes no data files".to_owned().into());
+    }
+    let text = if is_fzn {
+        std::fs::read_to_string(first)
+            .map_err(|e| format!("cannot read {}: {e}", first.display()))?
+    } else {
+        super::fzn::compile_with_minizinc(&args.files)?
+    };
+    let fzn = flatzinc::load(&text).map_err(|e| format!("{}: {e}", first.display()))?;
     drop(text);
     if let Some(why) = &fzn.contradiction {
-        return Err(format!(
-            "{}: no solution, before any search: {why}",
-            args.file.display()
-        )
-        .into());
+        return Err(format!("{}: no solution, before any search: {why}", first.display()).into());
     }
     settings.goal = match fzn.objective {
         flatzinc::Objective::Satisfy => None,
         flatzinc::Objective::Minimize(var) => Some((var, false)),
         flatzinc::Objective::Maximize(var) => Some((var, true)),
     };
-    let what = args.file.display().to_string();
+    let what = args
+        .files
+        .iter()
+        .map(|f| f.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
     let mut comparison = Comparison::new(&settings);
     comparison.run_all(None, &fzn.model, &what, Board::Generic);
     if !comparison.interrupted && solved_at_root(&fzn.model) {

@@ -250,3 +250,37 @@ fn stat_lines(
     text.push_str("%%%mzn-stat-end\n");
     text
 }
+
+/// The FlatZinc of a MiniZinc model and its data, as `minizinc --solver csp` would hand it
+/// over: compiled by `minizinc` (on the PATH) against csp's library, which a temporary
+/// `csp minizinc-setup` provides.
+pub fn compile_with_minizinc(files: &[std::path::PathBuf]) -> Result<String, String> {
+    let dir = std::env::temp_dir().join(format!("csp-compile-{}", std::process::id()));
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this csp binary: {e}"))?;
+    super::minizinc_setup::install(&dir, &exe)?;
+    let fzn = dir.join("model.fzn");
+    let ozn = dir.join("model.ozn");
+    let result = std::process::Command::new("minizinc")
+        .args(["-c", "--solver", super::minizinc_setup::SOLVER_ID, "--fzn"])
+        .arg(&fzn)
+        .arg("--ozn")
+        .arg(&ozn)
+        .args(files)
+        .env("MZN_SOLVER_PATH", &dir)
+        .output();
+    let text = match result {
+        Err(e) => Err(format!(
+            "cannot run minizinc ({e}): a MiniZinc model needs MiniZinc on the PATH; or give \
+             the .fzn that minizinc -c --solver csp writes"
+        )),
+        Ok(out) if !out.status.success() => Err(format!(
+            "minizinc could not compile the model: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+        Ok(_) => {
+            std::fs::read_to_string(&fzn).map_err(|e| format!("cannot read {}: {e}", fzn.display()))
+        }
+    };
+    std::fs::remove_dir_all(&dir).ok();
+    text
+}

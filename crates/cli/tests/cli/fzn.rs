@@ -242,3 +242,41 @@ fn compare_takes_a_flatzinc_model_and_proves_its_optimum_in_every_mode() {
     let unsat = csp(&["compare", "fzn", &model("unsat"), "--format", "csv"]);
     assert_eq!(unsat.status.code(), Some(0), "{}", stderr(&unsat));
 }
+
+#[test]
+fn compare_takes_a_minizinc_model_and_its_data_where_minizinc_is_installed() {
+    if !installed("minizinc") {
+        eprintln!("minizinc is not installed: skipped (.ci/run installs it)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("csp-compare-mzn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mzn = dir.join("queens.mzn");
+    let dzn = dir.join("n.dzn");
+    std::fs::write(
+        &mzn,
+        "include \"globals.mzn\";\nint: n;\narray [1..n] of var 1..n: q;\n\
+         constraint all_different(q);\nconstraint all_different([q[i] + i | i in 1..n]);\n\
+         constraint all_different([q[i] - i | i in 1..n]);\nsolve satisfy;\n",
+    )
+    .unwrap();
+    std::fs::write(&dzn, "n = 8;\n").unwrap();
+    let out = csp(&[
+        "compare",
+        "fzn",
+        mzn.to_str().unwrap(),
+        dzn.to_str().unwrap(),
+        "--all",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // 92 solutions of 8-queens (OEIS A000170) in every mode.
+    let rows: Vec<String> = stdout(&out).lines().skip(1).map(str::to_owned).collect();
+    assert_eq!(rows.len(), 3);
+    assert!(
+        rows.iter().all(|r| r.split(',').nth(3) == Some("92")),
+        "{rows:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

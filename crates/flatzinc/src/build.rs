@@ -60,6 +60,9 @@ enum Named {
     Float,
 }
 
+/// The most variables an array declared without a value may create.
+const MAX_FRESH_ARRAY: i64 = 1 << 20;
+
 /// How a builtin's name ends: enforced, reified (`_reif`) or half-reified (`_imp`).
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Mode {
@@ -305,7 +308,14 @@ impl Builder {
                         ))
                     }
                     None if ty.is_var => {
-                        // An array of fresh variables.
+                        // An array of fresh variables (MiniZinc gives every array a value;
+                        // this is for texts written by hand).
+                        if len > MAX_FRESH_ARRAY {
+                            return Err(FznError::unsupported(
+                                line,
+                                format!("the array '{name}' would be {len} new variables, more than {MAX_FRESH_ARRAY}"),
+                            ));
+                        }
                         let mut elems = Vec::with_capacity(len as usize);
                         for _ in 0..len {
                             elems.push(self.new_scalar(&ty.base, None, &name, line)?);
@@ -541,6 +551,20 @@ impl Builder {
     fn var(&mut self, expr: &Expr, line: usize) -> Result<VarId, FznError> {
         let elem = self.elem_ref(expr, line)?;
         self.var_of(elem, line)
+    }
+
+    /// The variables of the first `N` arguments (the caller has checked there are `N`).
+    fn first_vars<const N: usize>(
+        &mut self,
+        args: &[Expr],
+        line: usize,
+    ) -> Result<[VarId; N], FznError> {
+        let mut vars = Vec::with_capacity(N);
+        for arg in args.iter().take(N) {
+            vars.push(self.var(arg, line)?);
+        }
+        vars.try_into()
+            .map_err(|_| FznError::on_line(line, format!("expected {N} arguments")))
     }
 
     fn vars(&mut self, expr: &Expr, line: usize) -> Result<Vec<VarId>, FznError> {
@@ -791,11 +815,7 @@ impl Builder {
         match name {
             "int_plus" | "int_minus" => {
                 arity(3)?;
-                let (a, b, c) = (
-                    self.var(&args[0], line)?,
-                    self.var(&args[1], line)?,
-                    self.var(&args[2], line)?,
-                );
+                let [a, b, c] = self.first_vars::<3>(args, line)?;
                 // a + b = c, or a - b = c.
                 let sign = if name == "int_plus" { 1 } else { -1 };
                 self.model
@@ -810,25 +830,17 @@ impl Builder {
                     "int_mod" => ArithOp::Mod,
                     _ => ArithOp::Pow,
                 };
-                let (a, b, c) = (
-                    self.var(&args[0], line)?,
-                    self.var(&args[1], line)?,
-                    self.var(&args[2], line)?,
-                );
+                let [a, b, c] = self.first_vars::<3>(args, line)?;
                 self.model.arith(op, a, b, c).map_err(engine)?;
             }
             "int_abs" => {
                 arity(2)?;
-                let (a, b) = (self.var(&args[0], line)?, self.var(&args[1], line)?);
+                let [a, b] = self.first_vars::<2>(args, line)?;
                 self.model.abs(a, b).map_err(engine)?;
             }
             "int_max" | "int_min" => {
                 arity(3)?;
-                let (a, b, c) = (
-                    self.var(&args[0], line)?,
-                    self.var(&args[1], line)?,
-                    self.var(&args[2], line)?,
-                );
+                let [a, b, c] = self.first_vars::<3>(args, line)?;
                 if name == "int_max" {
                     self.model.max(&[a, b], c).map_err(engine)?;
                 } else {
@@ -869,31 +881,31 @@ impl Builder {
             }
             "bool2int" => {
                 arity(2)?;
-                let (b, x) = (self.var(&args[0], line)?, self.var(&args[1], line)?);
+                let [b, x] = self.first_vars::<2>(args, line)?;
                 self.model.bool_to_int(b, x).map_err(engine)?;
             }
             "bool_not" => {
                 arity(2)?;
-                let (a, b) = (self.var(&args[0], line)?, self.var(&args[1], line)?);
+                let [a, b] = self.first_vars::<2>(args, line)?;
                 self.model.bool_not(a, b).map_err(engine)?;
             }
-            "bool_and" | "bool_or" => {
-                arity(3)?;
-                let (a, b, r) = (
-                    self.var(&args[0], line)?,
-                    self.var(&args[1], line)?,
-                    self.var(&args[2], line)?,
-                );
-                let lits = [Lit::pos(a), Lit::pos(b)];
-                if name == "bool_and" {
-                    self.model
-                        .bool_and(&lits, Some(Lit::pos(r)))
-                        .map_err(engine)?;
+            "bool_and" | "bool_or" | "array_bool_and" | "array_bool_or" => {
+                // r <-> a op b, or r <-> op(as).
+                let (lits, r) = if name.starts_with("array_") {
+                    arity(2)?;
+                    (self.lits(&args[0], line)?, self.var(&args[1], line)?)
                 } else {
-                    self.model
-                        .bool_or(&lits, Some(Lit::pos(r)))
-                        .map_err(engine)?;
+                    arity(3)?;
+                    let [a, b, r] = self.first_vars::<3>(args, line)?;
+                    (vec![Lit::pos(a), Lit::pos(b)], r)
+                };
+                let r = Some(Lit::pos(r));
+                if name.ends_with("_and") {
+                    self.model.bool_and(&lits, r)
+                } else {
+                    self.model.bool_or(&lits, r)
                 }
+                .map_err(engine)?;
             }
             "bool_xor" => {
                 // bool_xor(a, b): a != b; bool_xor(a, b, r): r <-> a != b.
@@ -911,20 +923,6 @@ impl Builder {
                         ))
                     }
                 };
-            }
-            "array_bool_and" | "array_bool_or" => {
-                arity(2)?;
-                let lits = self.lits(&args[0], line)?;
-                let r = self.var(&args[1], line)?;
-                if name == "array_bool_and" {
-                    self.model
-                        .bool_and(&lits, Some(Lit::pos(r)))
-                        .map_err(engine)?;
-                } else {
-                    self.model
-                        .bool_or(&lits, Some(Lit::pos(r)))
-                        .map_err(engine)?;
-                }
             }
             "array_bool_xor" => {
                 arity(1)?;

@@ -81,6 +81,26 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// Items separated by commas up to `close`, which it consumes; a comma may end the list
+    /// (MiniZinc accepts one).
+    fn list<T>(
+        &mut self,
+        close: char,
+        mut item: impl FnMut(&mut Self) -> Result<T, FznError>,
+    ) -> Result<Vec<T>, FznError> {
+        let mut items = Vec::new();
+        while !self.is_punct(close) {
+            items.push(item(self)?);
+            if self.is_punct(',') {
+                self.advance()?;
+            } else {
+                break;
+            }
+        }
+        self.expect_punct(close)?;
+        Ok(items)
+    }
+
     fn int(&mut self) -> Result<i64, FznError> {
         match self.token {
             Token::Int(v) => {
@@ -130,18 +150,7 @@ impl<'t> Parser<'t> {
         self.advance()?;
         let name = self.ident()?;
         self.expect_punct('(')?;
-        let mut args = Vec::new();
-        if !self.is_punct(')') {
-            loop {
-                args.push(self.expr(0)?);
-                if self.is_punct(',') {
-                    self.advance()?;
-                } else {
-                    break;
-                }
-            }
-        }
-        self.expect_punct(')')?;
+        let args = self.list(')', |p| p.expr(0))?;
         let annotations = self.annotations()?;
         Ok(Item::Constraint {
             name,
@@ -307,40 +316,8 @@ impl<'t> Parser<'t> {
                 }
             }
             Token::Str(text) => Ok(Expr::Str(text)),
-            Token::Punct('{') => {
-                let mut values = Vec::new();
-                if !self.is_punct('}') {
-                    loop {
-                        values.push(self.int()?);
-                        if self.is_punct(',') {
-                            self.advance()?;
-                        } else {
-                            break;
-                        }
-                    }
-                }
-                self.expect_punct('}')?;
-                Ok(Expr::Set(values))
-            }
-            Token::Punct('[') => {
-                let mut items = Vec::new();
-                if !self.is_punct(']') {
-                    loop {
-                        items.push(self.expr(depth + 1)?);
-                        if self.is_punct(',') {
-                            self.advance()?;
-                            // MiniZinc accepts a trailing comma.
-                            if self.is_punct(']') {
-                                break;
-                            }
-                        } else {
-                            break;
-                        }
-                    }
-                }
-                self.expect_punct(']')?;
-                Ok(Expr::Array(items))
-            }
+            Token::Punct('{') => Ok(Expr::Set(self.list('}', Self::int)?)),
+            Token::Punct('[') => Ok(Expr::Array(self.list(']', |p| p.expr(depth + 1))?)),
             Token::Ident(name) => {
                 match name.as_str() {
                     "true" => return Ok(Expr::Bool(true)),
@@ -349,18 +326,7 @@ impl<'t> Parser<'t> {
                 }
                 if self.is_punct('(') {
                     self.advance()?;
-                    let mut args = Vec::new();
-                    if !self.is_punct(')') {
-                        loop {
-                            args.push(self.expr(depth + 1)?);
-                            if self.is_punct(',') {
-                                self.advance()?;
-                            } else {
-                                break;
-                            }
-                        }
-                    }
-                    self.expect_punct(')')?;
+                    let args = self.list(')', |p| p.expr(depth + 1))?;
                     Ok(Expr::Call(name, args))
                 } else if self.is_punct('[') {
                     self.advance()?;

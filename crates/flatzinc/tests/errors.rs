@@ -80,6 +80,13 @@ fn a_model_that_does_not_hold_together_says_why() {
     );
 }
 
+#[test]
+fn inputs_the_fuzzer_found_are_refused_calmly() {
+    // An array of ten billion fresh variables: the reader once tried to allocate them.
+    let e = error("array [1..9999999999] of var int: x;\nsolve satisfy;\n");
+    assert!(e.unsupported && e.message.contains("more than"), "{e}");
+}
+
 /// Valid FlatZinc to cut, splice and scramble.
 const SEED_TEXT: &str = "\
 predicate my_pred(array [int] of var int: xs);

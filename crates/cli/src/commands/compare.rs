@@ -691,21 +691,35 @@ fn color(args: &CompareColorArgs, signals: &Signals, out: &mut Output) -> Result
         Err(e) => return Err(e.to_string().into()),
     };
     let what = format!("{}-colouring of {}", args.colors, args.file.display());
-    let mut comparison = Comparison::new(&settings);
-    comparison.run_all(None, &model.model, &what, Board::Generic);
-    if !comparison.interrupted && solved_at_root(&model.model) {
+    Ok(one_model(
+        &settings,
+        &model.model,
+        &what,
+        &args.compare,
+        signals,
+        out,
+    ))
+}
+
+/// The table of every configuration on one model (not a sweep), with the warning that arc
+/// consistency alone settles it where it does.
+fn one_model(
+    settings: &Settings,
+    model: &Model,
+    what: &str,
+    args: &CompareArgs,
+    signals: &Signals,
+    out: &mut Output,
+) -> Status {
+    let mut comparison = Comparison::new(settings);
+    comparison.run_all(None, model, what, Board::Generic);
+    if !comparison.interrupted && solved_at_root(model) {
         comparison.warnings.push(format!(
             "{what}: arc consistency alone settles it at the root"
         ));
     }
-    let title = settings.title(&what, "");
-    Ok(comparison.finish(
-        &title,
-        false,
-        args.compare.html.as_deref(),
-        signals.received(),
-        out,
-    ))
+    let title = settings.title(what, "");
+    comparison.finish(&title, false, args.html.as_deref(), signals.received(), out)
 }
 
 /// A FlatZinc model (what MiniZinc compiles a user's model to): its satisfaction problem, or
@@ -742,19 +756,12 @@ fn fzn(args: &CompareFznArgs, signals: &Signals, out: &mut Output) -> Result<Sta
         .map(|f| f.display().to_string())
         .collect::<Vec<_>>()
         .join(" ");
-    let mut comparison = Comparison::new(&settings);
-    comparison.run_all(None, &fzn.model, &what, Board::Generic);
-    if !comparison.interrupted && solved_at_root(&fzn.model) {
-        comparison.warnings.push(format!(
-            "{what}: arc consistency alone settles it at the root"
-        ));
-    }
-    let title = settings.title(&what, "");
-    Ok(comparison.finish(
-        &title,
-        false,
-        args.compare.html.as_deref(),
-        signals.received(),
+    Ok(one_model(
+        &settings,
+        &fzn.model,
+        &what,
+        &args.compare,
+        signals,
         out,
     ))
 }

@@ -51,6 +51,8 @@ enum Spec {
     ElementVars(usize, Vec<usize>, i32, usize),
     /// `b <-> sum op rhs` (or `->` when the flag is set).
     ReifiedLinear(usize, Vec<(i64, usize)>, LinearOp, i64, bool),
+    /// `c = count(xs == y)`.
+    Count(Vec<usize>, usize, usize),
 }
 
 const OPS: [ArithOp; 4] = [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow];
@@ -128,6 +130,8 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
             any::<bool>()
         )
             .prop_map(|(xs, z, max)| Spec::Extremum(xs, z, max)),
+        (prop::collection::vec(0..vars, 1..=3), 0..vars, 0..vars)
+            .prop_map(|(xs, y, c)| Spec::Count(xs, y, c)),
         (
             0..vars,
             prop::collection::vec(-2..=3i32, 0..=4),
@@ -298,6 +302,10 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
             Spec::ElementConst(x, values, first, z) => model
                 .post(Element::constants(vars[*x], values, *first, vars[*z]))
                 .map(|_| ()),
+            Spec::Count(xs, y, c) => {
+                let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
+                model.count(&xs, vars[*y], vars[*c]).map(|_| ())
+            }
             Spec::ElementVars(x, xs, first, z) => {
                 let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
                 model

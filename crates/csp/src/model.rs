@@ -1,8 +1,8 @@
 //! `Model`: variables with finite domains and the constraints posted on them.
 
 use crate::constraints::{
-    Abs, AllDifferent, ArithOp, Arithmetic, Binary, BoolGate, BoolXor, Compare, Element, Extremum,
-    Gate, Linear, LinearOp, Lit, Member, NotEqual, Reifiable, Reified, Relation,
+    Abs, AllDifferent, ArithOp, Arithmetic, Binary, BoolGate, BoolXor, Compare, Count, Element,
+    Extremum, Gate, Linear, LinearOp, Lit, Member, NotEqual, Reifiable, Reified, Relation,
 };
 use crate::declared_domain::DeclaredDomain;
 use crate::{Constraint, ConstraintId, ModelError, VarId, Wake};
@@ -378,6 +378,11 @@ impl Model {
     /// `z = min(xs)`.
     pub fn min(&mut self, xs: &[VarId], z: VarId) -> Result<ConstraintId, ModelError> {
         self.post(Extremum::new(xs, z, false))
+    }
+
+    /// `c` is the number of `xs` equal to `y` (MiniZinc's `count_eq`).
+    pub fn count(&mut self, xs: &[VarId], y: VarId, c: VarId) -> Result<ConstraintId, ModelError> {
+        self.post(Count::new(xs, y, c))
     }
 
     /// `z = values[x - first]`: element over constants, indexed from `first`.

@@ -935,6 +935,12 @@ impl Builder {
                 let negative = self.vars(&args[1], line)?;
                 self.model.clause(&positive, &negative).map_err(engine)?;
             }
+            "csp_count_eq" => {
+                arity(3)?;
+                let xs = self.vars(&args[0], line)?;
+                let [y, c] = [self.var(&args[1], line)?, self.var(&args[2], line)?];
+                self.model.count(&xs, y, c).map_err(engine)?;
+            }
             "all_different_int" | "csp_all_different" => {
                 arity(1)?;
                 let vars = self.vars(&args[0], line)?;

@@ -95,7 +95,7 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
     let name = |i: usize, vars: &[Var]| vars[i].name.clone();
     let mut items: Vec<Item> = Vec::new();
     for _ in 0..1 + rng.below(3) {
-        let kind = rng.below(16);
+        let kind = rng.below(17);
         let (a, b, c) = (*pick(rng, &ints), *pick(rng, &ints), *pick(rng, &ints));
         let (p, q, r) = (*pick(rng, &bools), *pick(rng, &bools), *pick(rng, &bools));
         let k = rng.below(7) as i64 - 3;
@@ -273,6 +273,21 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
                 text: format!("bool2int({}, {})", name(p, &vars), name(a, &vars)),
                 holds: Box::new(move |v| v[p] == v[a]),
             },
+            16 => {
+                let d = *pick(rng, &ints);
+                Item {
+                    text: format!(
+                        "csp_count_eq([{}, {}], {}, {})",
+                        name(a, &vars),
+                        name(b, &vars),
+                        name(c, &vars),
+                        name(d, &vars)
+                    ),
+                    holds: Box::new(move |v| {
+                        i64::from(v[a] == v[c]) + i64::from(v[b] == v[c]) == v[d]
+                    }),
+                }
+            }
             _ => Item {
                 text: format!(
                     "bool_lin_le([1, {k}], [{}, {}], {})",

@@ -6,7 +6,7 @@ use crate::exit_code::Status;
 use std::path::{Path, PathBuf};
 
 /// csp's MiniZinc library, shipped in the binary: the files `csp-mznlib` receives.
-const MZNLIB: [(&str, &str); 3] = [
+const MZNLIB: [(&str, &str); 5] = [
     (
         "redefinitions.mzn",
         include_str!("../../mznlib/redefinitions.mzn"),
@@ -18,6 +18,14 @@ const MZNLIB: [(&str, &str); 3] = [
     (
         "fzn_all_different_int.mzn",
         include_str!("../../mznlib/fzn_all_different_int.mzn"),
+    ),
+    (
+        "fzn_count_eq.mzn",
+        include_str!("../../mznlib/fzn_count_eq.mzn"),
+    ),
+    (
+        "fzn_count_eq_par.mzn",
+        include_str!("../../mznlib/fzn_count_eq_par.mzn"),
     ),
 ];
 

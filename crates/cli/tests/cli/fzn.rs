@@ -225,6 +225,32 @@ fn minizinc_runs_a_model_on_csp_after_minizinc_setup() {
         3,
         "{text}"
     );
+    // count reaches csp as one constraint too (issue 16's first native global).
+    std::fs::write(
+        &mzn,
+        "include \"globals.mzn\";\narray [1..4] of var 0..4: s;\n\
+         constraint forall (i in 1..4) (count(s, i - 1, s[i]));\nsolve satisfy;\n",
+    )
+    .unwrap();
+    let compiled = Command::new("minizinc")
+        .args(["-c", "--solver", "csp", "--fzn"])
+        .arg(&flat)
+        .args(["--ozn", "/dev/null"])
+        .arg(&mzn)
+        .env("MZN_SOLVER_PATH", &dir)
+        .output()
+        .unwrap();
+    assert!(
+        compiled.status.success(),
+        "{}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    let text = std::fs::read_to_string(&flat).unwrap();
+    assert_eq!(
+        text.matches("constraint csp_count_eq(").count(),
+        4,
+        "{text}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

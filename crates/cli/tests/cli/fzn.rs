@@ -162,6 +162,24 @@ fn the_output_is_fzn_gecodes_byte_for_byte() {
     }
 }
 
+/// The FlatZinc `minizinc -c --solver csp` writes for `mzn`, csp registered in `dir`.
+fn compile_for_csp(mzn: &std::path::Path, flat: &std::path::Path, dir: &std::path::Path) -> String {
+    let compiled = Command::new("minizinc")
+        .args(["-c", "--solver", "csp", "--fzn"])
+        .arg(flat)
+        .args(["--ozn", "/dev/null"])
+        .arg(mzn)
+        .env("MZN_SOLVER_PATH", dir)
+        .output()
+        .unwrap();
+    assert!(
+        compiled.status.success(),
+        "{}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    std::fs::read_to_string(flat).unwrap()
+}
+
 #[test]
 fn minizinc_runs_a_model_on_csp_after_minizinc_setup() {
     if !installed("minizinc") {
@@ -206,20 +224,7 @@ fn minizinc_runs_a_model_on_csp_after_minizinc_setup() {
     assert_eq!(text.matches("----------").count(), 4, "{text}");
     assert!(text.ends_with("==========\n"), "{text}");
     let flat = dir.join("queens.fzn");
-    let compiled = Command::new("minizinc")
-        .args(["-c", "--solver", "csp", "--fzn"])
-        .arg(&flat)
-        .args(["--ozn", "/dev/null"])
-        .arg(&mzn)
-        .env("MZN_SOLVER_PATH", &dir)
-        .output()
-        .unwrap();
-    assert!(
-        compiled.status.success(),
-        "{}",
-        String::from_utf8_lossy(&compiled.stderr)
-    );
-    let text = std::fs::read_to_string(&flat).unwrap();
+    let text = compile_for_csp(&mzn, &flat, &dir);
     assert_eq!(
         text.matches("constraint csp_all_different(").count(),
         3,
@@ -232,20 +237,7 @@ fn minizinc_runs_a_model_on_csp_after_minizinc_setup() {
          constraint forall (i in 1..4) (count(s, i - 1, s[i]));\nsolve satisfy;\n",
     )
     .unwrap();
-    let compiled = Command::new("minizinc")
-        .args(["-c", "--solver", "csp", "--fzn"])
-        .arg(&flat)
-        .args(["--ozn", "/dev/null"])
-        .arg(&mzn)
-        .env("MZN_SOLVER_PATH", &dir)
-        .output()
-        .unwrap();
-    assert!(
-        compiled.status.success(),
-        "{}",
-        String::from_utf8_lossy(&compiled.stderr)
-    );
-    let text = std::fs::read_to_string(&flat).unwrap();
+    let text = compile_for_csp(&mzn, &flat, &dir);
     assert_eq!(
         text.matches("constraint csp_count_eq(").count(),
         4,

@@ -50,6 +50,30 @@ impl Count {
         (must, may)
     }
 
+    /// `head`, then `x = v` for each x fixed to `v`: why at least that many count.
+    fn reason_fixed_to(&self, ctx: &Context<'_>, v: i32, head: Atom) -> Vec<Atom> {
+        let mut reason = vec![head];
+        reason.extend(
+            self.xs()
+                .iter()
+                .filter(|&&x| ctx.fixed_value(x) == Some(v))
+                .map(|&x| Atom::Eq(x, v)),
+        );
+        reason
+    }
+
+    /// `head`, then `x != v` for each x without `v`: why at most the others count.
+    fn reason_without(&self, ctx: &Context<'_>, v: i32, head: Atom) -> Vec<Atom> {
+        let mut reason = vec![head];
+        reason.extend(
+            self.xs()
+                .iter()
+                .filter(|&&x| !ctx.contains(x, v))
+                .map(|&x| Atom::Ne(x, v)),
+        );
+        reason
+    }
+
     /// Filtering with `y` fixed to `v`.
     fn with_value(&self, ctx: &mut Context<'_>, v: i32) -> Result<(), Conflict> {
         let (y, c) = (self.y(), self.c());
@@ -58,26 +82,8 @@ impl Count {
         let explaining = ctx.explaining();
         // The reasons: y = v, with the xs fixed to v (for lower bounds) or those without v
         // (for upper bounds).
-        let fixed_to_v = |ctx: &Context<'_>| -> Vec<Atom> {
-            let mut reason = vec![Atom::Eq(y, v)];
-            reason.extend(
-                self.xs()
-                    .iter()
-                    .filter(|&&x| ctx.fixed_value(x) == Some(v))
-                    .map(|&x| Atom::Eq(x, v)),
-            );
-            reason
-        };
-        let without_v = |ctx: &Context<'_>| -> Vec<Atom> {
-            let mut reason = vec![Atom::Eq(y, v)];
-            reason.extend(
-                self.xs()
-                    .iter()
-                    .filter(|&&x| !ctx.contains(x, v))
-                    .map(|&x| Atom::Ne(x, v)),
-            );
-            reason
-        };
+        let fixed_to_v = |ctx: &Context<'_>| self.reason_fixed_to(ctx, v, Atom::Eq(y, v));
+        let without_v = |ctx: &Context<'_>| self.reason_without(ctx, v, Atom::Eq(y, v));
         let reason = if explaining {
             fixed_to_v(ctx)
         } else {
@@ -96,13 +102,10 @@ impl Count {
         let (low, high) = (i64::from(low), i64::from(high));
         if must < may && high == must {
             // No more can take v: it leaves every x not fixed to it.
-            let mut reason = if explaining {
-                fixed_to_v(ctx)
-            } else {
-                Vec::new()
-            };
+            let mut reason = Vec::new();
             if explaining {
-                reason.push(Atom::Le(c, high as i32));
+                reason = self.reason_fixed_to(ctx, v, Atom::Le(c, high as i32));
+                reason.push(Atom::Eq(y, v));
             }
             for &x in self.xs() {
                 if ctx.size(x) > 1 {
@@ -111,13 +114,10 @@ impl Count {
             }
         } else if must < may && low == may {
             // Every x that can take v must.
-            let mut reason = if explaining {
-                without_v(ctx)
-            } else {
-                Vec::new()
-            };
+            let mut reason = Vec::new();
             if explaining {
-                reason.push(Atom::Ge(c, low as i32));
+                reason = self.reason_without(ctx, v, Atom::Ge(c, low as i32));
+                reason.push(Atom::Eq(y, v));
             }
             for &x in self.xs() {
                 if ctx.size(x) > 1 && ctx.contains(x, v) {
@@ -168,26 +168,11 @@ impl Constraint for Count {
             if may < low || must > high {
                 // Counting v can never meet c's bounds: y is not v, because of c's bound and
                 // the xs that decide the count (those without v, or those fixed to it).
-                let mut reason = Vec::new();
-                if ctx.explaining() {
-                    if may < low {
-                        reason.push(Atom::Ge(c, low as i32));
-                        reason.extend(
-                            self.xs()
-                                .iter()
-                                .filter(|&&x| !ctx.contains(x, v))
-                                .map(|&x| Atom::Ne(x, v)),
-                        );
-                    } else {
-                        reason.push(Atom::Le(c, high as i32));
-                        reason.extend(
-                            self.xs()
-                                .iter()
-                                .filter(|&&x| ctx.fixed_value(x) == Some(v))
-                                .map(|&x| Atom::Eq(x, v)),
-                        );
-                    }
-                }
+                let reason = match (ctx.explaining(), may < low) {
+                    (false, _) => Vec::new(),
+                    (true, true) => self.reason_without(ctx, v, Atom::Ge(c, low as i32)),
+                    (true, false) => self.reason_fixed_to(ctx, v, Atom::Le(c, high as i32)),
+                };
                 ctx.remove_because(y, v, &reason)?;
             } else {
                 least = least.min(must);

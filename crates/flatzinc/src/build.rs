@@ -487,7 +487,7 @@ impl Builder {
 
     /// The value of a literal integer or Boolean, or of a parameter.
     fn literal(&self, expr: &Expr, line: usize) -> Result<i64, FznError> {
-        match self.elem_ref(expr, line)? {
+        match self.elem(expr, line)? {
             Elem::Const(v) => Ok(v),
             Elem::Var(_) => Err(FznError::on_line(
                 line,
@@ -496,12 +496,8 @@ impl Builder {
         }
     }
 
-    fn elem(&mut self, expr: &Expr, line: usize) -> Result<Elem, FznError> {
-        self.elem_ref(expr, line)
-    }
-
     /// An integer or Boolean: a literal, a name or an array element.
-    fn elem_ref(&self, expr: &Expr, line: usize) -> Result<Elem, FznError> {
+    fn elem(&self, expr: &Expr, line: usize) -> Result<Elem, FznError> {
         match expr {
             Expr::Int(v) => Ok(Elem::Const(*v)),
             Expr::Bool(b) => Ok(Elem::Const(i64::from(*b))),
@@ -535,7 +531,7 @@ impl Builder {
     /// An array argument: a literal array or the name of one.
     fn elems(&self, expr: &Expr, line: usize) -> Result<Vec<Elem>, FznError> {
         match expr {
-            Expr::Array(items) => items.iter().map(|e| self.elem_ref(e, line)).collect(),
+            Expr::Array(items) => items.iter().map(|e| self.elem(e, line)).collect(),
             Expr::Ident(name) => match self.names.get(name) {
                 Some(Named::Array(elems)) => Ok(elems.clone()),
                 Some(Named::Float) => Err(FznError::unsupported(
@@ -549,7 +545,7 @@ impl Builder {
     }
 
     fn var(&mut self, expr: &Expr, line: usize) -> Result<VarId, FznError> {
-        let elem = self.elem_ref(expr, line)?;
+        let elem = self.elem(expr, line)?;
         self.var_of(elem, line)
     }
 
@@ -766,9 +762,8 @@ impl Builder {
                 Ok(())
             }
             ("array_bool_or", Mode::Imp) if args.len() == 2 => {
-                let mut positive = self.vars(&args[0], line)?;
+                let positive = self.vars(&args[0], line)?;
                 let r = self.var(&args[1], line)?;
-                positive.dedup();
                 self.model
                     .clause(&positive, &[r])
                     .map(|_| ())

@@ -13,13 +13,14 @@ use std::ops::ControlFlow;
 /// and the heuristics again.
 ///
 /// ```
+/// # fn main() -> Result<(), csp::ModelError> {
 /// use csp::{Model, Relation, Solver};
 /// use std::ops::ControlFlow;
 ///
 /// let mut model = Model::new();
-/// let x = model.new_var(0..=3).unwrap();
-/// let y = model.new_var(0..=3).unwrap();
-/// model.compare(x, Relation::Lt, y).unwrap();
+/// let x = model.new_var(0..=3)?;
+/// let y = model.new_var(0..=3)?;
+/// model.compare(x, Relation::Lt, y)?;
 /// let solver = Solver::new(&model);
 /// let mut session = solver.session();
 /// for low in 0..3 {
@@ -30,6 +31,8 @@ use std::ops::ControlFlow;
 ///     });
 ///     assert_eq!(count, 3 - low);
 /// }
+/// # Ok(())
+/// # }
 /// ```
 pub struct Session<'m> {
     run: Box<dyn Run + 'm>,

@@ -42,6 +42,9 @@ impl Layout {
     }
 }
 
+/// The widest span held as a bitset for a variable read by its bounds only (16 words).
+pub(crate) const BOUNDS_BITSET_LIMIT: u64 = 1024;
+
 /// How many variables' words are laid out together when the domains are striped.
 const TRANSPOSE_BLOCK: usize = 256;
 
@@ -131,32 +134,53 @@ impl Domains {
     /// Lays out the declared domains, ticking `poller` once per variable (or block of them):
     /// at 100,000 queens this writes 1.25 GB of bits. Returns `None` when the poller's limits
     /// stop it first.
+    #[cfg(test)]
     pub(crate) fn new<'a>(
         declared: impl Iterator<Item = &'a DeclaredDomain>,
         poller: &mut Poller,
     ) -> Option<Self> {
-        Self::with_bitset_limit(declared, poller, crate::BITSET_SPAN_LIMIT)
+        Self::with_bitset_limit(declared, poller, crate::BITSET_SPAN_LIMIT, &|_| false)
     }
 
     /// As [`Domains::new`], with bitsets for spans up to `limit` (tests lower it to try the
-    /// interval domains on small spans).
+    /// interval domains on small spans), except for the variables `by_bounds` names whose
+    /// span passes [`BOUNDS_BITSET_LIMIT`]: only their bounds are read, which an interval
+    /// domain gives at once where a bitset scans its words (a scheduling horizon of 5,000
+    /// values is 79 of them).
     pub(crate) fn with_bitset_limit<'a>(
         declared: impl Iterator<Item = &'a DeclaredDomain>,
         poller: &mut Poller,
         limit: u64,
+        by_bounds: &dyn Fn(usize) -> bool,
     ) -> Option<Self> {
         let declared: Vec<&DeclaredDomain> = declared.collect();
         let count = declared.len();
-        let narrow = |d: &DeclaredDomain| d.span() <= limit;
-        let word_count = |d: &DeclaredDomain| {
-            if narrow(d) {
+        let narrow_flags: Vec<bool> = declared
+            .iter()
+            .enumerate()
+            .map(|(var, d)| {
+                d.span() <= limit && !(d.span() > BOUNDS_BITSET_LIMIT && by_bounds(var))
+            })
+            .collect();
+        let narrow = |var: usize| narrow_flags[var];
+        let word_count = |var: usize, d: &DeclaredDomain| {
+            if narrow(var) {
                 d.span().div_ceil(64) as usize
             } else {
                 0
             }
         };
-        let total: usize = declared.iter().map(|d| word_count(d)).sum();
-        let longest = declared.iter().map(|d| word_count(d)).max().unwrap_or(0);
+        let total: usize = declared
+            .iter()
+            .enumerate()
+            .map(|(v, d)| word_count(v, d))
+            .sum();
+        let longest = declared
+            .iter()
+            .enumerate()
+            .map(|(v, d)| word_count(v, d))
+            .max()
+            .unwrap_or(0);
         // Striping pads every run to the longest; allow it while the padding stays under a
         // quarter of the words.
         let striped = longest * count <= total + total / 4;
@@ -170,7 +194,7 @@ impl Domains {
             domains
                 .sizes
                 .push(u32::try_from(d.size()).unwrap_or(u32::MAX));
-            if !narrow(d) {
+            if !narrow(var) {
                 domains.layout.push(Layout {
                     base: d.low,
                     first_word: domains.intervals.len() as u32,
@@ -181,7 +205,7 @@ impl Domains {
                 domains.interval_vars.push(var as u32);
                 continue;
             }
-            let words = word_count(d) as u32;
+            let words = word_count(var, d) as u32;
             domains.layout.push(if striped {
                 Layout {
                     base: d.low,
@@ -221,14 +245,17 @@ impl Domains {
                 let first = block * TRANSPOSE_BLOCK;
                 let spelled: Vec<Option<Vec<u64>>> = firsts
                     .iter()
-                    .map(|d| (narrow(d) && !d.holes.is_empty()).then(|| d.bits()))
+                    .enumerate()
+                    .map(|(k, d)| (narrow(first + k) && !d.holes.is_empty()).then(|| d.bits()))
                     .collect();
                 for i in 0..longest {
                     let row = &mut domains.words[i * count + first..][..firsts.len()];
-                    for ((slot, d), bits) in row.iter_mut().zip(firsts).zip(&spelled) {
+                    for (k, ((slot, d), bits)) in
+                        row.iter_mut().zip(firsts).zip(&spelled).enumerate()
+                    {
                         *slot = match bits {
                             Some(bits) => bits.get(i).copied().unwrap_or(0),
-                            None if narrow(d) => d.full_word(i),
+                            None if narrow(first + k) => d.full_word(i),
                             None => 0,
                         };
                     }
@@ -239,7 +266,7 @@ impl Domains {
             }
         } else {
             domains.words.reserve_exact(total);
-            for d in declared.iter().filter(|d| narrow(d)) {
+            for (_, d) in declared.iter().enumerate().filter(|&(v, _)| narrow(v)) {
                 domains.words.extend_from_slice(&d.bits());
                 if !poller.tick() {
                     return None;

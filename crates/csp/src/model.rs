@@ -1,8 +1,9 @@
 //! `Model`: variables with finite domains and the constraints posted on them.
 
 use crate::constraints::{
-    Abs, AllDifferent, ArithOp, Arithmetic, Binary, BoolGate, BoolXor, Compare, Count, Element,
-    Extremum, Gate, Linear, LinearOp, Lit, Member, NotEqual, Reifiable, Reified, Relation,
+    Abs, AllDifferent, ArithOp, Arithmetic, Binary, BoolGate, BoolXor, Compare, Count, Cumulative,
+    Disjunctive, Element, Extremum, Gate, Linear, LinearOp, Lit, Member, NotEqual, Reifiable,
+    Reified, Relation,
 };
 use crate::declared_domain::DeclaredDomain;
 use crate::{Constraint, ConstraintId, ModelError, VarId, Wake};
@@ -383,6 +384,45 @@ impl Model {
     /// `c` is the number of `xs` equal to `y` (MiniZinc's `count_eq`).
     pub fn count(&mut self, xs: &[VarId], y: VarId, c: VarId) -> Result<ConstraintId, ModelError> {
         self.post(Count::new(xs, y, c))
+    }
+
+    /// Tasks starting at `starts`, lasting `durations` and using `usages` of a resource
+    /// never use more than `capacity` at once (MiniZinc's `cumulative`; see
+    /// [`Cumulative`]).
+    pub fn cumulative(
+        &mut self,
+        starts: &[VarId],
+        durations: &[VarId],
+        usages: &[VarId],
+        capacity: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        let c = Cumulative::new(starts, durations, usages, capacity).ok_or_else(|| {
+            ModelError::InvalidConstraint(format!(
+                "cumulative: {} starts, {} durations and {} usages",
+                starts.len(),
+                durations.len(),
+                usages.len()
+            ))
+        })?;
+        self.post(c)
+    }
+
+    /// Tasks starting at `starts` and lasting `durations` never overlap (MiniZinc's
+    /// `disjunctive`, or `disjunctive_strict` when `strict`; see [`Disjunctive`]).
+    pub fn disjunctive(
+        &mut self,
+        starts: &[VarId],
+        durations: &[i64],
+        strict: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let c = Disjunctive::new(starts, durations, strict).ok_or_else(|| {
+            ModelError::InvalidConstraint(format!(
+                "disjunctive: {} starts and {} durations",
+                starts.len(),
+                durations.len()
+            ))
+        })?;
+        self.post(c)
     }
 
     /// `z = values[x - first]`: element over constants, indexed from `first`.

@@ -936,6 +936,25 @@ impl Builder {
                 let [y, c] = [self.var(&args[1], line)?, self.var(&args[2], line)?];
                 self.model.count(&xs, y, c).map_err(engine)?;
             }
+            "csp_cumulative" => {
+                arity(4)?;
+                let starts = self.vars(&args[0], line)?;
+                let durations = self.vars(&args[1], line)?;
+                let usages = self.vars(&args[2], line)?;
+                let capacity = self.var(&args[3], line)?;
+                self.model
+                    .cumulative(&starts, &durations, &usages, capacity)
+                    .map_err(engine)?;
+            }
+            "csp_disjunctive" | "csp_disjunctive_strict" => {
+                arity(2)?;
+                let starts = self.vars(&args[0], line)?;
+                let durations = self.consts(&args[1], line)?;
+                let strict = name == "csp_disjunctive_strict";
+                self.model
+                    .disjunctive(&starts, &durations, strict)
+                    .map_err(engine)?;
+            }
             "all_different_int" | "csp_all_different" => {
                 arity(1)?;
                 let vars = self.vars(&args[0], line)?;

@@ -95,7 +95,7 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
     let name = |i: usize, vars: &[Var]| vars[i].name.clone();
     let mut items: Vec<Item> = Vec::new();
     for _ in 0..1 + rng.below(3) {
-        let kind = rng.below(17);
+        let kind = rng.below(19);
         let (a, b, c) = (*pick(rng, &ints), *pick(rng, &ints), *pick(rng, &ints));
         let (p, q, r) = (*pick(rng, &bools), *pick(rng, &bools), *pick(rng, &bools));
         let k = rng.below(7) as i64 - 3;
@@ -285,6 +285,61 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
                     ),
                     holds: Box::new(move |v| {
                         i64::from(v[a] == v[c]) + i64::from(v[b] == v[c]) == v[d]
+                    }),
+                }
+            }
+            17 => {
+                // Two tasks on one machine, durations constants (MiniZinc's decomposition
+                // of disjunctive and disjunctive_strict is the oracle).
+                let (d, e) = (rng.below(4) as i64, rng.below(4) as i64);
+                let strict = rng.below(2) == 0;
+                let kind = if strict { "_strict" } else { "" };
+                Item {
+                    text: format!(
+                        "csp_disjunctive{kind}([{}, {}], [{d}, {e}])",
+                        name(a, &vars),
+                        name(b, &vars)
+                    ),
+                    holds: Box::new(move |v| {
+                        (!strict && (d == 0 || e == 0)) || v[a] + d <= v[b] || v[b] + e <= v[a]
+                    }),
+                }
+            }
+            18 => {
+                // Two tasks (start, duration, usage) and a capacity, all variables: at each
+                // start of a running task, the running tasks fit, and the capacity is not
+                // negative (MiniZinc's fzn_cumulative).
+                let t = [
+                    (a, b, c),
+                    (*pick(rng, &ints), *pick(rng, &ints), *pick(rng, &ints)),
+                ];
+                let cap = *pick(rng, &ints);
+                let listed = |f: fn(&(usize, usize, usize)) -> usize| -> String {
+                    t.iter()
+                        .map(|x| name(f(x), &vars))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                Item {
+                    text: format!(
+                        "csp_cumulative([{}], [{}], [{}], {})",
+                        listed(|x| x.0),
+                        listed(|x| x.1),
+                        listed(|x| x.2),
+                        name(cap, &vars)
+                    ),
+                    holds: Box::new(move |v| {
+                        let runs = |&(_, d, r): &(usize, usize, usize)| v[d] > 0 && v[r] > 0;
+                        v[cap] >= 0
+                            && t.iter().filter(|x| runs(x)).all(|x| {
+                                let at = v[x.0];
+                                let used: i64 = t
+                                    .iter()
+                                    .filter(|y| runs(y) && v[y.0] <= at && at < v[y.0] + v[y.1])
+                                    .map(|y| v[y.2])
+                                    .sum();
+                                used <= v[cap]
+                            })
                     }),
                 }
             }

@@ -6,27 +6,22 @@ use crate::exit_code::Status;
 use std::path::{Path, PathBuf};
 
 /// csp's MiniZinc library, shipped in the binary: the files `csp-mznlib` receives.
-const MZNLIB: [(&str, &str); 5] = [
-    (
-        "redefinitions.mzn",
-        include_str!("../../mznlib/redefinitions.mzn"),
-    ),
-    (
-        "redefinitions-2.0.mzn",
-        include_str!("../../mznlib/redefinitions-2.0.mzn"),
-    ),
-    (
-        "fzn_all_different_int.mzn",
-        include_str!("../../mznlib/fzn_all_different_int.mzn"),
-    ),
-    (
-        "fzn_count_eq.mzn",
-        include_str!("../../mznlib/fzn_count_eq.mzn"),
-    ),
-    (
-        "fzn_count_eq_par.mzn",
-        include_str!("../../mznlib/fzn_count_eq_par.mzn"),
-    ),
+/// csp's MiniZinc library, one file each: the name, then the text.
+macro_rules! mznlib {
+    ($($name:literal),* $(,)?) => {
+        [$(($name, include_str!(concat!("../../mznlib/", $name)))),*]
+    };
+}
+
+const MZNLIB: [(&str, &str); 8] = mznlib![
+    "redefinitions.mzn",
+    "redefinitions-2.0.mzn",
+    "fzn_all_different_int.mzn",
+    "fzn_count_eq.mzn",
+    "fzn_count_eq_par.mzn",
+    "fzn_cumulative.mzn",
+    "fzn_disjunctive.mzn",
+    "fzn_disjunctive_strict.mzn",
 ];
 
 /// The solver id MiniZinc knows csp by; `--solver csp` matches its last part.

@@ -230,19 +230,71 @@ fn minizinc_runs_a_model_on_csp_after_minizinc_setup() {
         3,
         "{text}"
     );
-    // count reaches csp as one constraint too (issue 16's first native global).
-    std::fs::write(
-        &mzn,
-        "include \"globals.mzn\";\narray [1..4] of var 0..4: s;\n\
-         constraint forall (i in 1..4) (count(s, i - 1, s[i]));\nsolve satisfy;\n",
-    )
-    .unwrap();
-    let text = compile_for_csp(&mzn, &flat, &dir);
-    assert_eq!(
-        text.matches("constraint csp_count_eq(").count(),
-        4,
-        "{text}"
-    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Each global csp propagates natively, in a MiniZinc model, compiled by `minizinc -c --solver
+/// csp`: the FlatZinc calls csp's constraint (as many times as the model posts it), not a
+/// decomposition.
+#[test]
+fn each_native_global_reaches_csp_as_one_constraint() {
+    if !installed("minizinc") {
+        eprintln!("minizinc is not installed: skipped (.ci/run installs it)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("csp-globals-{}", std::process::id()));
+    let setup = csp(&["minizinc-setup", dir.to_str().unwrap()]);
+    assert_eq!(setup.status.code(), Some(0), "{}", stderr(&setup));
+    let cases = [
+        (
+            "array [1..4] of var 0..4: s;\n\
+             constraint forall (i in 1..4) (count(s, i - 1, s[i]));",
+            "csp_count_eq",
+            4,
+        ),
+        (
+            "array [1..3] of var 0..6: s;\n\
+             constraint cumulative(s, [2, 2, 3], [1, 2, 2], 3);",
+            "csp_cumulative",
+            1,
+        ),
+        // Unit usages on a capacity of 1 make MiniZinc call disjunctive, and positive
+        // durations make that disjunctive_strict.
+        (
+            "array [1..3] of var 0..9: s;\n\
+             constraint cumulative(s, [2, 2, 3], [1, 1, 1], 1);",
+            "csp_disjunctive_strict",
+            1,
+        ),
+        (
+            "array [1..3] of var 0..9: s;\nconstraint disjunctive(s, [0, 2, 3]);",
+            "csp_disjunctive",
+            1,
+        ),
+        // Variable durations: a cumulative of capacity 1.
+        (
+            "array [1..2] of var 0..9: s;\narray [1..2] of var 0..3: d;\n\
+             constraint disjunctive(s, d);",
+            "csp_cumulative",
+            1,
+        ),
+    ];
+    let mzn = dir.join("global.mzn");
+    let flat = dir.join("global.fzn");
+    for (model, native, times) in cases {
+        let text = format!("include \"globals.mzn\";\n{model}\nsolve satisfy;\n");
+        std::fs::write(&mzn, &text).unwrap();
+        let compiled = compile_for_csp(&mzn, &flat, &dir);
+        assert_eq!(
+            compiled.matches(&format!("constraint {native}(")).count(),
+            times,
+            "{text}\n{compiled}"
+        );
+        // The compiled model runs, and its first solution is checked by csp.
+        let out = csp(&["fzn", flat.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(stdout(&out).contains("----------"), "{}", stdout(&out));
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -323,4 +323,12 @@ impl Reifiable for Compare {
     fn describe(&self) -> String {
         self.describe_with(self.relation)
     }
+
+    /// An inequality and its negation, and their entailment, read bounds only.
+    fn wake_on(&self, _var: VarId) -> Wake {
+        match self.relation {
+            Relation::Eq | Relation::Ne => Wake::Domain,
+            _ => Wake::Bounds,
+        }
+    }
 }

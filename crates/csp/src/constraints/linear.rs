@@ -328,6 +328,12 @@ impl Reifiable for Linear {
     fn describe(&self) -> String {
         Constraint::describe(self)
     }
+
+    /// Enforcing a sum relation or its negation and testing entailment read bounds only:
+    /// `!=` acts once all but one term is fixed, which a bound change reports.
+    fn wake_on(&self, _var: VarId) -> Wake {
+        Wake::Bounds
+    }
 }
 
 /// One term `a * v`, exactly.

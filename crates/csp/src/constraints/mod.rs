@@ -1,5 +1,6 @@
 //! The constraints that come with the engine; each file holds one, except `regin.rs` and
-//! `words.rs`, the filtering all_different builds on.
+//! `words.rs`, the filtering all_different builds on, and `task.rs`, the task bounds the
+//! scheduling constraints read.
 
 mod all_different;
 mod arithmetic;
@@ -7,6 +8,8 @@ mod binary;
 mod boolean;
 mod compare;
 mod count;
+mod cumulative;
+mod disjunctive;
 mod element;
 mod linear;
 mod listed;
@@ -15,6 +18,7 @@ mod min_max;
 mod not_equal;
 mod regin;
 mod reified;
+mod task;
 mod words;
 
 pub use all_different::AllDifferent;
@@ -23,6 +27,8 @@ pub use binary::Binary;
 pub use boolean::{BoolGate, BoolXor, Gate, Lit};
 pub use compare::{Compare, Relation};
 pub use count::Count;
+pub use cumulative::Cumulative;
+pub use disjunctive::Disjunctive;
 pub use element::Element;
 pub use linear::{Linear, LinearOp};
 pub use member::Member;

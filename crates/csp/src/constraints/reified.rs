@@ -1,6 +1,6 @@
 //! `Reified`: a 0/1 variable equivalent to a constraint (`b <-> c`) or implying it (`b -> c`).
 
-use crate::{Atom, Conflict, Constraint, Context, Priority, VarId};
+use crate::{Atom, Conflict, Constraint, Context, Priority, VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt::Debug;
 
@@ -16,6 +16,13 @@ pub trait Reifiable: Debug + Send + Sync {
     fn entailed(&self, negated: bool, ctx: &Context<'_>) -> bool;
     /// A short description, such as `x <= 3`.
     fn describe(&self) -> String;
+    /// The weakest change of `var` after which enforcing it or its negation, or testing
+    /// either for entailment, can do something new. The default, [`Wake::Domain`], is always
+    /// right; inequalities read bounds only.
+    fn wake_on(&self, var: VarId) -> Wake {
+        let _ = var;
+        Wake::Domain
+    }
 }
 
 /// `b <-> c` (full reification) or `b -> c` (half), with `b` in 0..=1.
@@ -52,6 +59,16 @@ impl<C: Reifiable> Constraint for Reified<C> {
 
     fn scope(&self) -> &[VarId] {
         &self.scope
+    }
+
+    /// `b` matters once fixed; the inner constraint's variables as it says.
+    fn wake_on(&self, var: VarId) -> Wake {
+        // Domain < Bounds < Fixed: the smaller asks to be woken more often.
+        if self.inner.vars().contains(&var) {
+            Wake::Fixed.min(self.inner.wake_on(var))
+        } else {
+            Wake::Fixed
+        }
     }
 
     fn is_satisfied(&self, values: &[i32]) -> bool {

@@ -60,7 +60,21 @@ impl<'m> Core<'m> {
     ) -> Self {
         let mut poller = Poller::new(limits);
         let declared = model.vars.iter().map(|v| &v.domain);
-        let (domains, interrupted) = match Domains::new(declared, &mut poller) {
+        // Under mac, a variable whose every constraint wakes on bounds (or on fixing) only.
+        let by_bounds = |var: usize| {
+            let var = VarId(var as u32);
+            let on = model.constraints_on(var);
+            inference == Inference::Mac
+                && !on.is_empty()
+                && on.iter().all(|&c| {
+                    model
+                        .constraint(c)
+                        .is_some_and(|c| c.wake_on(var) != Wake::Domain)
+                })
+        };
+        let domains =
+            Domains::with_bitset_limit(declared, &mut poller, crate::BITSET_SPAN_LIMIT, &by_bounds);
+        let (domains, interrupted) = match domains {
             Some(domains) => (domains, None),
             None => (Domains::empty(), poller.stopped()),
         };

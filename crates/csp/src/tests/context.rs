@@ -16,7 +16,8 @@ fn random_domains(rng: &mut SplitMix64, base: i32, words: usize) -> Domains {
         crate::BITSET_SPAN_LIMIT
     };
     let declared = [crate::domain::tests::declared(base, &bits)];
-    Domains::with_bitset_limit(declared.iter(), &mut Poller::unlimited(), limit).unwrap()
+    Domains::with_bitset_limit(declared.iter(), &mut Poller::unlimited(), limit, &|_| false)
+        .unwrap()
 }
 
 /// A value near the domain or far from it, including the ends of `i32`.

@@ -15,7 +15,8 @@ pub(crate) fn declared(base: i32, bits: &[u64]) -> DeclaredDomain {
 /// Domains laid out with bitsets up to `limit` values wide (0: every one an interval domain).
 fn laid_out(initial: &[(i32, Vec<u64>)], limit: u64) -> Domains {
     let declared: Vec<DeclaredDomain> = initial.iter().map(|(b, w)| declared(*b, w)).collect();
-    Domains::with_bitset_limit(declared.iter(), &mut Poller::unlimited(), limit).unwrap()
+    Domains::with_bitset_limit(declared.iter(), &mut Poller::unlimited(), limit, &|_| false)
+        .unwrap()
 }
 
 fn sample() -> Domains {

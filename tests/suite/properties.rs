@@ -8,7 +8,7 @@
 use crate::common::{MODES, VALUE_ORDERS, VAR_ORDERS};
 use csp_toolkit::csp::constraints::{
     Abs, ArithOp, Arithmetic, BoolGate, BoolXor, Compare, Element, Extremum, Gate, Linear, Lit,
-    Member,
+    Member, Regular,
 };
 use csp_toolkit::csp::{
     Atom, ConstraintId, Inference, LinearOp, Model, ModelError, Observer, Phase, Reification,
@@ -57,6 +57,11 @@ enum Spec {
     Cumulative(Vec<(usize, usize, usize)>, usize),
     /// Tasks (start, constant duration) on one machine, strict when the flag is set.
     Disjunctive(Vec<(usize, i64)>, bool),
+    /// Successors (`value - offset`) forming a circuit, a subcircuit when the flag is set.
+    Circuit(Vec<usize>, i32, bool),
+    /// The sequence is accepted by the automaton: states, symbols, transitions, start,
+    /// accepting states, and the value of symbol 1.
+    Regular(Vec<usize>, usize, usize, Vec<i64>, i64, Vec<i64>, i32),
 }
 
 const OPS: [ArithOp; 4] = [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow];
@@ -147,6 +152,12 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
         )
             .prop_map(|(tasks, strict)| Spec::Disjunctive(tasks, strict)),
         (
+            prop::collection::vec(0..vars, 1..=4),
+            -2..=1i32,
+            any::<bool>()
+        )
+            .prop_map(|(succ, offset, sub)| Spec::Circuit(succ, offset, sub)),
+        (
             0..vars,
             prop::collection::vec(-2..=3i32, 0..=4),
             -1..=1i32,
@@ -194,6 +205,22 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
         )
             .prop_map(|(b, x, set, half)| Spec::ReifiedMember(b, x, set, half)),
     ]
+}
+
+/// A random automaton: 1 to 3 states, 1 to 3 symbols, transitions into `0..=states` (0: none),
+/// a start state and a set of accepting states.
+#[allow(clippy::type_complexity)]
+fn automaton() -> impl Strategy<Value = (usize, usize, Vec<i64>, i64, Vec<i64>)> {
+    (1..=3usize, 1..=3usize).prop_flat_map(|(states, symbols)| {
+        let q = states as i64;
+        (
+            Just(states),
+            Just(symbols),
+            prop::collection::vec(0..=q, states * symbols),
+            1..=q,
+            prop::collection::vec(1..=q, 0..=states),
+        )
+    })
 }
 
 /// A domain value: mostly from -2..=3, sometimes one far away (the ends of `i32`, a billion
@@ -339,6 +366,24 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
                 let durations: Vec<i64> = tasks.iter().map(|t| t.1).collect();
                 model.disjunctive(&starts, &durations, *strict).map(|_| ())
             }
+            Spec::Circuit(succ, offset, sub) => {
+                let succ: Vec<VarId> = succ.iter().map(|&i| vars[i]).collect();
+                model.circuit(&succ, *offset, *sub).map(|_| ())
+            }
+            Spec::Regular(xs, states, symbols, next, start, accepting, first) => {
+                let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
+                if *first == 1 {
+                    model
+                        .regular(&xs, *states, *symbols, next, *start, accepting)
+                        .map(|_| ())
+                } else {
+                    let c = Regular::new(&xs, *states, *symbols, next, *start, accepting)
+                        .unwrap()
+                        .symbols_from(*first)
+                        .unwrap();
+                    model.post(c).map(|_| ())
+                }
+            }
             Spec::ReifiedLinear(b, terms, op, rhs, half) => {
                 let terms: Vec<(i64, VarId)> = terms.iter().map(|&(a, i)| (a, vars[i])).collect();
                 model
@@ -412,6 +457,8 @@ fn never_holds(domains: &[BTreeSet<i32>], spec: &Spec) -> bool {
         Spec::ElementConst(_, values, _, _) => values.is_empty(),
         Spec::ElementVars(_, xs, _, _) => xs.is_empty(),
         Spec::Disjunctive(tasks, _) => tasks.iter().any(|t| t.1 < 0),
+        // Two nodes with one successor variable: never all different.
+        Spec::Circuit(succ, _, _) => succ.iter().collect::<BTreeSet<_>>().len() < succ.len(),
         _ => false,
     }
 }
@@ -646,6 +693,7 @@ proptest! {
                 Spec::Arith(_, x, y, z, bounds) => !bounds && distinct(&[*x, *y, *z]),
                 Spec::Abs(x, z, bounds) => !bounds && x != z,
                 Spec::ElementConst(x, _, _, z) => x != z,
+                Spec::Regular(xs, ..) => distinct(xs),
                 _ => false,
             })
             .collect();
@@ -753,11 +801,12 @@ fn window() -> impl Strategy<Value = BTreeSet<i32>> {
     (0..=6i32, 0..=4i32).prop_map(|(a, len)| (a..=(a + len).min(8)).collect())
 }
 
-/// Scheduling models, where the scheduling rules get to fire: a machine of 2 to 4 tasks with
-/// start windows in `0..=8` and durations 0 to 3 (a precedence between two of them
-/// sometimes), or a cumulative resource of 2 or 3 tasks with small durations, usages and
-/// capacity, each a variable of one or two values.
-fn scheduling_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
+/// Models where the globals' rules get to fire: a machine of 2 to 4 tasks with start windows
+/// in `0..=8` and durations 0 to 3 (a precedence between two of them sometimes); a cumulative
+/// resource of 2 or 3 tasks with small durations, usages and capacity, each a variable of one
+/// or two values; a (sub)circuit of 2 to 5 nodes whose successors are subsets of the nodes; or
+/// a sequence of up to 5 variables that a random automaton must accept.
+fn globals_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
     let small = |high: i32| prop::collection::btree_set(0..=high, 1..=2);
     let machine = (
         prop::collection::vec((window(), 0..=3i64), 2..=4),
@@ -794,16 +843,41 @@ fn scheduling_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
             domains.push(cap);
             (domains, vec![Spec::Cumulative(triples, 3 * n)])
         });
-    prop_oneof![machine, resource]
+    // Successor domains within the nodes (and one value beyond, sometimes), offset 0 or 1.
+    let circuit = (2..=5usize, 0..=1i32, any::<bool>()).prop_flat_map(|(n, offset, sub)| {
+        let values = offset..=offset + n as i32;
+        (
+            prop::collection::vec(prop::collection::btree_set(values, 1..=n), n),
+            Just(offset),
+            Just(sub),
+        )
+            .prop_map(move |(domains, offset, sub)| {
+                (domains, vec![Spec::Circuit((0..n).collect(), offset, sub)])
+            })
+    });
+    // A sequence of 1 to 5 distinct variables over subsets of 0..=3 (0 is no symbol).
+    let regular = (
+        prop::collection::vec(prop::collection::btree_set(0..=3i32, 1..=3), 1..=5),
+        automaton(),
+        0..=1i32,
+    )
+        .prop_map(|(domains, (q, s, next, start, accepting), first)| {
+            let xs = (0..domains.len()).collect();
+            (
+                domains,
+                vec![Spec::Regular(xs, q, s, next, start, accepting, first)],
+            )
+        });
+    prop_oneof![machine, resource, circuit, regular]
 }
 
 proptest! {
     #![proptest_config(config())]
 
-    /// On scheduling models: every mode finds exactly the brute-force schedules, mac at the
-    /// root keeps every start some schedule uses, and every reason rules its value out.
+    /// On models of one global: every mode finds exactly the brute-force solutions, mac at
+    /// the root keeps every value some solution uses, and every reason rules its value out.
     #[test]
-    fn scheduling_constraints_keep_every_schedule_and_explain_soundly((domains, specs) in scheduling_spec()) {
+    fn globals_keep_every_solution_and_explain_soundly((domains, specs) in globals_spec()) {
         let Some(model) = build(&domains, &specs) else { return Ok(()) };
         let expected = brute_force(&model);
         for inference in MODES {
@@ -811,6 +885,10 @@ proptest! {
             prop_assert_eq!(&found, &expected, "{:?}", inference);
         }
         let supported = projection(&expected, domains.len());
+        if matches!(specs[..], [Spec::Regular(..)]) {
+            // Over distinct variables, regular is domain consistent: exactly the supports.
+            prop_assert_eq!(Solver::new(&model).inference(Inference::Mac).root_domains(), supported.clone());
+        }
         match (Solver::new(&model).inference(Inference::Mac).root_domains(), supported) {
             (Some(kept), Some(needed)) => {
                 for (k, n) in kept.iter().zip(&needed) {

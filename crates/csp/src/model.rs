@@ -1,9 +1,9 @@
 //! `Model`: variables with finite domains and the constraints posted on them.
 
 use crate::constraints::{
-    Abs, AllDifferent, ArithOp, Arithmetic, Binary, BoolGate, BoolXor, Compare, Count, Cumulative,
-    Disjunctive, Element, Extremum, Gate, Linear, LinearOp, Lit, Member, NotEqual, Reifiable,
-    Reified, Relation,
+    Abs, AllDifferent, ArithOp, Arithmetic, Binary, BoolGate, BoolXor, Circuit, Compare, Count,
+    Cumulative, Disjunctive, Element, Extremum, Gate, Linear, LinearOp, Lit, Member, NotEqual,
+    Regular, Reifiable, Reified, Relation,
 };
 use crate::declared_domain::DeclaredDomain;
 use crate::{Constraint, ConstraintId, ModelError, VarId, Wake};
@@ -384,6 +384,38 @@ impl Model {
     /// `c` is the number of `xs` equal to `y` (MiniZinc's `count_eq`).
     pub fn count(&mut self, xs: &[VarId], y: VarId, c: VarId) -> Result<ConstraintId, ModelError> {
         self.post(Count::new(xs, y, c))
+    }
+
+    /// `succ[i] - offset` is node `i`'s successor, and the successors form one cycle through
+    /// every node (MiniZinc's `circuit`), or, when `sub`, one cycle through the nodes that are
+    /// not their own successor (`subcircuit`). Posts [`Circuit`] and, beside it, an
+    /// all_different on the successors, filtered by Régin's matching; returns the circuit's
+    /// id.
+    pub fn circuit(
+        &mut self,
+        succ: &[VarId],
+        offset: i32,
+        sub: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        self.all_different(succ)?;
+        self.post(Circuit::new(succ, offset, sub))
+    }
+
+    /// `xs` spells a word the automaton accepts (MiniZinc's `regular`; see [`Regular`]):
+    /// states `1..=states`, symbols `1..=symbols`, `next` the transitions row by row (state 1
+    /// first, 0 for none), `start` the first state, `accepting` the final ones.
+    pub fn regular(
+        &mut self,
+        xs: &[VarId],
+        states: usize,
+        symbols: usize,
+        next: &[i64],
+        start: i64,
+        accepting: &[i64],
+    ) -> Result<ConstraintId, ModelError> {
+        let c = Regular::new(xs, states, symbols, next, start, accepting)
+            .map_err(ModelError::InvalidConstraint)?;
+        self.post(c)
     }
 
     /// Tasks starting at `starts`, lasting `durations` and using `usages` of a resource

@@ -4,7 +4,7 @@
 use crate::ast::{BaseType, Expr, Goal, Item, Type};
 use crate::error::FznError;
 use crate::fzn_model::{Elem, FznModel, Objective, Output, OutputShape};
-use csp::constraints::{ArithOp, Compare, Linear, Member, Reifiable};
+use csp::constraints::{ArithOp, Compare, Linear, Member, Regular, Reifiable};
 use csp::{
     LinearOp, Lit, Model, ModelError, Phase, Reification, Relation, ValueSelect, VarId, VarSelect,
 };
@@ -945,6 +945,41 @@ impl Builder {
                 self.model
                     .cumulative(&starts, &durations, &usages, capacity)
                     .map_err(engine)?;
+            }
+            "csp_circuit" | "csp_subcircuit" => {
+                arity(2)?;
+                let succ = self.vars(&args[0], line)?;
+                let offset = i32::try_from(self.literal(&args[1], line)?).map_err(|_| {
+                    FznError::on_line(line, "the circuit's first index is beyond 32 bits".into())
+                })?;
+                let sub = name == "csp_subcircuit";
+                self.model.circuit(&succ, offset, sub).map_err(engine)?;
+            }
+            "csp_regular" => {
+                arity(7)?;
+                let xs = self.vars(&args[0], line)?;
+                let count = |v: i64, what: &str| {
+                    usize::try_from(v)
+                        .map_err(|_| FznError::on_line(line, format!("regular: {what} is {v}")))
+                };
+                let states = count(self.literal(&args[1], line)?, "the number of states")?;
+                let symbols = count(self.literal(&args[2], line)?, "the number of symbols")?;
+                let next = self.consts(&args[3], line)?;
+                let start = self.literal(&args[4], line)?;
+                let accepting = match self.set_value(&args[5], line)? {
+                    Values::Range(low, high) => (low..=high).collect(),
+                    Values::List(values) => values,
+                };
+                let first = self.literal(&args[6], line)?;
+                let c = Regular::new(&xs, states, symbols, &next, start, &accepting)
+                    .map_err(|why| FznError::on_line(line, why))?;
+                let c = i32::try_from(first)
+                    .ok()
+                    .and_then(|first| c.symbols_from(first))
+                    .ok_or_else(|| {
+                        FznError::on_line(line, "regular: the symbols pass 32 bits".into())
+                    })?;
+                self.model.post(c).map_err(engine)?;
             }
             "csp_disjunctive" | "csp_disjunctive_strict" => {
                 arity(2)?;

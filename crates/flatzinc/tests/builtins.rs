@@ -95,7 +95,7 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
     let name = |i: usize, vars: &[Var]| vars[i].name.clone();
     let mut items: Vec<Item> = Vec::new();
     for _ in 0..1 + rng.below(3) {
-        let kind = rng.below(19);
+        let kind = rng.below(21);
         let (a, b, c) = (*pick(rng, &ints), *pick(rng, &ints), *pick(rng, &ints));
         let (p, q, r) = (*pick(rng, &bools), *pick(rng, &bools), *pick(rng, &bools));
         let k = rng.below(7) as i64 - 3;
@@ -340,6 +340,73 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
                                     .sum();
                                 used <= v[cap]
                             })
+                    }),
+                }
+            }
+            19 => {
+                // A (sub)circuit over three successor variables, nodes named from `first`:
+                // followed from a node in it, the successors come back after visiting each
+                // node in it once (all of them for a circuit; none in it is a subcircuit too).
+                let succ = [a, b, c];
+                let first = rng.below(3) as i64 - 1;
+                let sub = rng.below(2) == 0;
+                let kind = if sub { "sub" } else { "" };
+                let listed: Vec<String> = succ.iter().map(|&x| name(x, &vars)).collect();
+                Item {
+                    text: format!("csp_{kind}circuit([{}], {first})", listed.join(", ")),
+                    holds: Box::new(move |v| {
+                        let next: Option<Vec<usize>> = succ
+                            .iter()
+                            .map(|&x| usize::try_from(v[x] - first).ok().filter(|&k| k < 3))
+                            .collect();
+                        let Some(next) = next else { return false };
+                        let inside: Vec<usize> = (0..3).filter(|&i| next[i] != i).collect();
+                        if inside.is_empty() {
+                            return sub;
+                        }
+                        if !sub && inside.len() < 3 {
+                            return false;
+                        }
+                        let mut k = inside[0];
+                        let mut visited = 0;
+                        loop {
+                            k = next[k];
+                            visited += 1;
+                            if k == inside[0] || visited > 3 {
+                                break;
+                            }
+                        }
+                        k == inside[0] && visited == inside.len()
+                    }),
+                }
+            }
+            20 => {
+                // A two-state automaton over two symbols from `first`, read along three
+                // variables: run it.
+                let next: Vec<usize> = (0..4).map(|_| rng.below(3) as usize).collect();
+                let accepting: Vec<usize> = (1..=2).filter(|_| rng.below(2) == 0).collect();
+                let first = rng.below(3) as i64 - 1;
+                let xs = [a, b, c];
+                let listed: Vec<String> = xs.iter().map(|&x| name(x, &vars)).collect();
+                let table: Vec<String> = next.iter().map(usize::to_string).collect();
+                let finals: Vec<String> = accepting.iter().map(usize::to_string).collect();
+                Item {
+                    text: format!(
+                        "csp_regular([{}], 2, 2, [{}], 1, {{{}}}, {first})",
+                        listed.join(", "),
+                        table.join(", "),
+                        finals.join(", ")
+                    ),
+                    holds: Box::new(move |v| {
+                        let mut q = 1;
+                        for &x in &xs {
+                            let symbol = v[x] - first;
+                            if q == 0 || !(0..2).contains(&symbol) {
+                                return false;
+                            }
+                            q = next[(q - 1) * 2 + symbol as usize];
+                        }
+                        accepting.contains(&q)
                     }),
                 }
             }

@@ -13,7 +13,7 @@ macro_rules! mznlib {
     };
 }
 
-const MZNLIB: [(&str, &str); 8] = mznlib![
+const MZNLIB: [(&str, &str); 12] = mznlib![
     "redefinitions.mzn",
     "redefinitions-2.0.mzn",
     "fzn_all_different_int.mzn",
@@ -22,6 +22,10 @@ const MZNLIB: [(&str, &str); 8] = mznlib![
     "fzn_cumulative.mzn",
     "fzn_disjunctive.mzn",
     "fzn_disjunctive_strict.mzn",
+    "fzn_circuit.mzn",
+    "fzn_subcircuit.mzn",
+    "fzn_regular.mzn",
+    "fzn_regular_set.mzn",
 ];
 
 /// The solver id MiniZinc knows csp by; `--solver csp` matches its last part.

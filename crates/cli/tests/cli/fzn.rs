@@ -271,6 +271,30 @@ fn each_native_global_reaches_csp_as_one_constraint() {
             "csp_disjunctive",
             1,
         ),
+        (
+            "array [1..5] of var 1..5: x;\nconstraint circuit(x);",
+            "csp_circuit",
+            1,
+        ),
+        (
+            "array [2..6] of var 2..6: x;\nconstraint subcircuit(x);",
+            "csp_subcircuit",
+            1,
+        ),
+        // No two 2s in a row, ending in 1: symbols 1..2.
+        (
+            "array [1..5] of var 1..2: x;\n\
+             constraint regular(x, 2, 2, [| 1, 2 | 1, 0 |], 1, {1});",
+            "csp_regular",
+            1,
+        ),
+        // The same over the symbols 3..4, a set.
+        (
+            "array [1..5] of var 3..4: x;\n\
+             constraint regular(x, 2, 3..4, array2d(1..2, 3..4, [1, 2, 1, 0]), 1, {1});",
+            "csp_regular",
+            1,
+        ),
         // Variable durations: a cumulative of capacity 1.
         (
             "array [1..2] of var 0..9: s;\narray [1..2] of var 0..3: d;\n\

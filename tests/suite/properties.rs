@@ -62,6 +62,12 @@ enum Spec {
     /// The sequence is accepted by the automaton: states, symbols, transitions, start,
     /// accepting states, and the value of symbol 1.
     Regular(Vec<usize>, usize, usize, Vec<i64>, i64, Vec<i64>, i32),
+    /// The variables take one of the tuples (none of them when the flag is clear); `None`
+    /// is a star.
+    Extension(Vec<usize>, Vec<Vec<Option<i32>>>, bool),
+    /// The first sequence is lexicographically at most the second (below it when the flag is
+    /// set).
+    Lex(Vec<usize>, Vec<usize>, bool),
 }
 
 const OPS: [ArithOp; 4] = [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow];
@@ -158,6 +164,27 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
         )
             .prop_map(|(succ, offset, sub)| Spec::Circuit(succ, offset, sub)),
         (
+            prop::collection::vec(0..vars, 1..=4),
+            automaton(),
+            -1..=1i32
+        )
+            .prop_map(|(xs, (q, s, next, start, accepting), first)| {
+                Spec::Regular(xs, q, s, next, start, accepting, first)
+            }),
+        (1..=3usize)
+            .prop_flat_map(move |arity| (
+                prop::collection::vec(0..vars, arity),
+                prop::collection::vec(prop::collection::vec(cell(), arity), 0..=6),
+                any::<bool>(),
+            ))
+            .prop_map(|(xs, tuples, positive)| Spec::Extension(xs, tuples, positive)),
+        (
+            prop::collection::vec(0..vars, 1..=3),
+            prop::collection::vec(0..vars, 0..=3),
+            any::<bool>()
+        )
+            .prop_map(|(xs, ys, strict)| Spec::Lex(xs, ys, strict)),
+        (
             0..vars,
             prop::collection::vec(-2..=3i32, 0..=4),
             -1..=1i32,
@@ -205,6 +232,11 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
         )
             .prop_map(|(b, x, set, half)| Spec::ReifiedMember(b, x, set, half)),
     ]
+}
+
+/// A table cell: a value of -2..=3, or now and then a star.
+fn cell() -> impl Strategy<Value = Option<i32>> {
+    prop_oneof![5 => (-2..=3i32).prop_map(Some), 1 => Just(None)]
 }
 
 /// A random automaton: 1 to 3 states, 1 to 3 symbols, transitions into `0..=states` (0: none),
@@ -370,6 +402,15 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
                 let succ: Vec<VarId> = succ.iter().map(|&i| vars[i]).collect();
                 model.circuit(&succ, *offset, *sub).map(|_| ())
             }
+            Spec::Lex(xs, ys, strict) => {
+                let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
+                let ys: Vec<VarId> = ys.iter().map(|&i| vars[i]).collect();
+                model.lex(&xs, &ys, *strict).map(|_| ())
+            }
+            Spec::Extension(xs, tuples, positive) => {
+                let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
+                model.extension(&xs, tuples, *positive).map(|_| ())
+            }
             Spec::Regular(xs, states, symbols, next, start, accepting, first) => {
                 let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
                 if *first == 1 {
@@ -457,6 +498,7 @@ fn never_holds(domains: &[BTreeSet<i32>], spec: &Spec) -> bool {
         Spec::ElementConst(_, values, _, _) => values.is_empty(),
         Spec::ElementVars(_, xs, _, _) => xs.is_empty(),
         Spec::Disjunctive(tasks, _) => tasks.iter().any(|t| t.1 < 0),
+        Spec::Extension(_, tuples, true) => tuples.is_empty(),
         // Two nodes with one successor variable: never all different.
         Spec::Circuit(succ, _, _) => succ.iter().collect::<BTreeSet<_>>().len() < succ.len(),
         _ => false,
@@ -694,6 +736,7 @@ proptest! {
                 Spec::Abs(x, z, bounds) => !bounds && x != z,
                 Spec::ElementConst(x, _, _, z) => x != z,
                 Spec::Regular(xs, ..) => distinct(xs),
+                Spec::Extension(xs, _, true) => distinct(xs),
                 _ => false,
             })
             .collect();
@@ -868,7 +911,38 @@ fn globals_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
                 vec![Spec::Regular(xs, q, s, next, start, accepting, first)],
             )
         });
-    prop_oneof![machine, resource, circuit, regular]
+    // A table over 1 to 4 distinct variables of 0..=3, up to 12 tuples with stars now and
+    // then, supports or conflicts.
+    let table = (1..=4usize)
+        .prop_flat_map(|arity| {
+            (
+                prop::collection::vec(prop::collection::btree_set(0..=3i32, 1..=4), arity),
+                prop::collection::vec(
+                    prop::collection::vec(
+                        prop_oneof![6 => (0..=3i32).prop_map(Some), 1 => Just(None)],
+                        arity,
+                    ),
+                    0..=12,
+                ),
+                any::<bool>(),
+            )
+        })
+        .prop_map(|(domains, tuples, positive)| {
+            let xs = (0..domains.len()).collect();
+            (domains, vec![Spec::Extension(xs, tuples, positive)])
+        });
+    // Two sequences of 1 to 4 distinct variables of 0..=3, or of different lengths.
+    let lex = (1..=4usize, 0..=1usize, any::<bool>()).prop_flat_map(|(n, shorter, strict)| {
+        let m = (n - shorter).max(1);
+        prop::collection::vec(prop::collection::btree_set(0..=3i32, 1..=3), n + m).prop_map(
+            move |domains| {
+                let xs = (0..n).collect();
+                let ys = (n..n + m).collect();
+                (domains, vec![Spec::Lex(xs, ys, strict)])
+            },
+        )
+    });
+    prop_oneof![machine, resource, circuit, regular, table, lex]
 }
 
 proptest! {
@@ -885,8 +959,9 @@ proptest! {
             prop_assert_eq!(&found, &expected, "{:?}", inference);
         }
         let supported = projection(&expected, domains.len());
-        if matches!(specs[..], [Spec::Regular(..)]) {
-            // Over distinct variables, regular is domain consistent: exactly the supports.
+        if matches!(specs[..], [Spec::Regular(..)] | [Spec::Extension(_, _, true)]) {
+            // Over distinct variables, regular and positive tables are domain consistent:
+            // exactly the supports.
             prop_assert_eq!(Solver::new(&model).inference(Inference::Mac).root_domains(), supported.clone());
         }
         match (Solver::new(&model).inference(Inference::Mac).root_domains(), supported) {

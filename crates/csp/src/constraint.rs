@@ -190,7 +190,7 @@ const WIDEST_FILTERED: u64 = 1 << 16;
 
 /// The default filtering: when `settled` gives a value for every scope variable but one, keep
 /// only the values of that one which satisfy the constraint; when it gives all, check.
-fn filter_last_open<C: Constraint + ?Sized>(
+pub(crate) fn filter_last_open<C: Constraint + ?Sized>(
     constraint: &C,
     ctx: &mut Context<'_>,
     settled: impl Fn(&Context<'_>, VarId) -> Option<i32>,

@@ -2,8 +2,8 @@
 
 use crate::constraints::{
     Abs, AllDifferent, ArithOp, Arithmetic, Binary, BoolGate, BoolXor, Circuit, Compare, Count,
-    Cumulative, Disjunctive, Element, Extremum, Gate, Linear, LinearOp, Lit, Member, NotEqual,
-    Regular, Reifiable, Reified, Relation,
+    Cumulative, Disjunctive, Element, Extremum, Gate, Lex, Linear, LinearOp, Lit, Member, NotEqual,
+    Regular, Reifiable, Reified, Relation, Table,
 };
 use crate::declared_domain::DeclaredDomain;
 use crate::{Constraint, ConstraintId, ModelError, VarId, Wake};
@@ -399,6 +399,35 @@ impl Model {
     ) -> Result<ConstraintId, ModelError> {
         self.all_different(succ)?;
         self.post(Circuit::new(succ, offset, sub))
+    }
+
+    /// `vars` take the values of one of `tuples` (`supports`), or of none of them; `None` in
+    /// a tuple matches any value (see [`Table`]). The tuples must have one value (or star)
+    /// per variable.
+    pub fn extension(
+        &mut self,
+        vars: &[VarId],
+        tuples: &[Vec<Option<i32>>],
+        supports: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let c = Table::new(vars, tuples, supports).ok_or_else(|| {
+            ModelError::InvalidConstraint(format!(
+                "a table over {} variables has a tuple of another length",
+                vars.len()
+            ))
+        })?;
+        self.post(c)
+    }
+
+    /// `xs` is lexicographically at most `ys` (below it when `strict`): MiniZinc's
+    /// `lex_lesseq` and `lex_less` (see [`Lex`]).
+    pub fn lex(
+        &mut self,
+        xs: &[VarId],
+        ys: &[VarId],
+        strict: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Lex::new(xs, ys, strict))
     }
 
     /// `xs` spells a word the automaton accepts (MiniZinc's `regular`; see [`Regular`]):

@@ -955,6 +955,39 @@ impl Builder {
                 let sub = name == "csp_subcircuit";
                 self.model.circuit(&succ, offset, sub).map_err(engine)?;
             }
+            "csp_table_int" | "csp_table_bool" => {
+                arity(2)?;
+                let xs = self.vars(&args[0], line)?;
+                let cells = self.consts(&args[1], line)?;
+                if xs.is_empty() || cells.len() % xs.len() != 0 {
+                    return Err(FznError::on_line(
+                        line,
+                        format!(
+                            "{name}: {} values do not make tuples of {}",
+                            cells.len(),
+                            xs.len()
+                        ),
+                    ));
+                }
+                let tuples = cells
+                    .chunks(xs.len())
+                    .map(|t| t.iter().map(|&v| i32::try_from(v).ok().map(Some)).collect())
+                    .collect::<Option<Vec<Vec<Option<i32>>>>>()
+                    .ok_or_else(|| {
+                        FznError::on_line(line, format!("{name}: a value beyond 32 bits"))
+                    })?;
+                self.model.extension(&xs, &tuples, true).map_err(engine)?;
+            }
+            "csp_lex_lesseq_int"
+            | "csp_lex_lesseq_bool"
+            | "csp_lex_less_int"
+            | "csp_lex_less_bool" => {
+                arity(2)?;
+                let xs = self.vars(&args[0], line)?;
+                let ys = self.vars(&args[1], line)?;
+                let strict = name.starts_with("csp_lex_less_");
+                self.model.lex(&xs, &ys, strict).map_err(engine)?;
+            }
             "csp_regular" => {
                 arity(7)?;
                 let xs = self.vars(&args[0], line)?;

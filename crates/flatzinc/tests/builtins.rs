@@ -95,7 +95,7 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
     let name = |i: usize, vars: &[Var]| vars[i].name.clone();
     let mut items: Vec<Item> = Vec::new();
     for _ in 0..1 + rng.below(3) {
-        let kind = rng.below(21);
+        let kind = rng.below(22);
         let (a, b, c) = (*pick(rng, &ints), *pick(rng, &ints), *pick(rng, &ints));
         let (p, q, r) = (*pick(rng, &bools), *pick(rng, &bools), *pick(rng, &bools));
         let k = rng.below(7) as i64 - 3;
@@ -408,6 +408,22 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
                         }
                         accepting.contains(&q)
                     }),
+                }
+            }
+            21 => {
+                // A table of up to four pairs over two variables.
+                let rows: Vec<[i64; 2]> = (0..1 + rng.below(4))
+                    .map(|_| [rng.below(7) as i64 - 3, rng.below(7) as i64 - 3])
+                    .collect();
+                let cells: Vec<String> = rows.iter().flatten().map(i64::to_string).collect();
+                Item {
+                    text: format!(
+                        "csp_table_int([{}, {}], [{}])",
+                        name(a, &vars),
+                        name(b, &vars),
+                        cells.join(", ")
+                    ),
+                    holds: Box::new(move |v| rows.contains(&[v[a], v[b]])),
                 }
             }
             _ => Item {

@@ -13,7 +13,7 @@ macro_rules! mznlib {
     };
 }
 
-const MZNLIB: [(&str, &str); 12] = mznlib![
+const MZNLIB: [(&str, &str); 18] = mznlib![
     "redefinitions.mzn",
     "redefinitions-2.0.mzn",
     "fzn_all_different_int.mzn",
@@ -26,6 +26,12 @@ const MZNLIB: [(&str, &str); 12] = mznlib![
     "fzn_subcircuit.mzn",
     "fzn_regular.mzn",
     "fzn_regular_set.mzn",
+    "fzn_table_int.mzn",
+    "fzn_table_bool.mzn",
+    "fzn_lex_lesseq_int.mzn",
+    "fzn_lex_lesseq_bool.mzn",
+    "fzn_lex_less_int.mzn",
+    "fzn_lex_less_bool.mzn",
 ];
 
 /// The solver id MiniZinc knows csp by; `--solver csp` matches its last part.

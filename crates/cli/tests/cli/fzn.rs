@@ -295,6 +295,29 @@ fn each_native_global_reaches_csp_as_one_constraint() {
             "csp_regular",
             1,
         ),
+        (
+            "array [1..3] of var 0..3: x;\n\
+             constraint table(x, [| 0, 1, 2 | 1, 2, 3 | 3, 3, 0 |]);",
+            "csp_table_int",
+            1,
+        ),
+        (
+            "array [1..2] of var bool: b;\nconstraint table(b, [| true, false | false, true |]);",
+            "csp_table_bool",
+            1,
+        ),
+        (
+            "array [1..3] of var 0..2: x;\narray [1..3] of var 0..2: y;\n\
+             constraint lex_lesseq(x, y);\nconstraint lex_less(y, [x[3], x[2], x[1]]);",
+            "csp_lex_lesseq_int",
+            1,
+        ),
+        (
+            "array [1..3] of var bool: x;\narray [1..3] of var bool: y;\n\
+             constraint lex_less(x, y);",
+            "csp_lex_less_bool",
+            1,
+        ),
         // Variable durations: a cumulative of capacity 1.
         (
             "array [1..2] of var 0..9: s;\narray [1..2] of var 0..3: d;\n\

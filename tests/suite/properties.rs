@@ -15,7 +15,7 @@ use csp_toolkit::csp::{
     Relation, Solver, SplitMix64, ValueSelect, VarId, VarSelect,
 };
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::{Config, RngSeed, TestCaseError};
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
@@ -627,6 +627,49 @@ impl Observer for ReasonChecker<'_> {
     }
 }
 
+/// Under mac, the root keeps every value in `supported` (the values some solution uses;
+/// `None` without solutions).
+fn keeps_every_supported_value(
+    model: &Model,
+    supported: Option<Vec<Vec<i32>>>,
+) -> Result<(), TestCaseError> {
+    match (
+        Solver::new(model).inference(Inference::Mac).root_domains(),
+        supported,
+    ) {
+        (Some(kept), Some(needed)) => {
+            for (k, n) in kept.iter().zip(&needed) {
+                prop_assert!(
+                    n.iter().all(|v| k.contains(v)),
+                    "kept {:?}, needed {:?}",
+                    k,
+                    n
+                );
+            }
+        }
+        (None, Some(_)) => prop_assert!(false, "filtering failed a satisfiable model"),
+        (_, None) => {}
+    }
+    Ok(())
+}
+
+/// Under fc and mac, every reason given in a whole search held and rules its value out.
+fn every_reason_rules_its_value_out(model: &Model) -> Result<(), TestCaseError> {
+    for inference in [Inference::ForwardChecking, Inference::Mac] {
+        let mut checker = ReasonChecker::new(model);
+        Solver::new(model)
+            .inference(inference)
+            .solve_observed(&mut checker, |_| ControlFlow::Continue(()));
+        prop_assert!(
+            checker.wrong.is_empty(),
+            "{:?}: {:?}",
+            inference,
+            checker.wrong
+        );
+    }
+    Ok(())
+}
+
 /// Every assignment that satisfies every constraint, by trying them all.
 fn brute_force(model: &Model) -> BTreeSet<Vec<i32>> {
     let domains: Vec<Vec<i32>> = model.vars().map(|v| model.initial_domain(v)).collect();
@@ -699,15 +742,7 @@ proptest! {
     fn filtering_never_removes_a_supported_value((domains, specs) in model_spec(4)) {
         let Some(model) = build(&domains, &specs) else { return Ok(()) };
         let supported = projection(&brute_force(&model), domains.len());
-        match (Solver::new(&model).inference(Inference::Mac).root_domains(), supported) {
-            (Some(kept), Some(needed)) => {
-                for (k, n) in kept.iter().zip(&needed) {
-                    prop_assert!(n.iter().all(|v| k.contains(v)), "kept {:?}, needed {:?}", k, n);
-                }
-            }
-            (None, Some(_)) => prop_assert!(false, "filtering failed a satisfiable model"),
-            (_, None) => {}
-        }
+        keeps_every_supported_value(&model, supported)?;
     }
 
     #[test]
@@ -816,11 +851,7 @@ proptest! {
     #[test]
     fn every_reason_held_and_rules_its_value_out((domains, specs) in model_spec(4)) {
         let Some(model) = build(&domains, &specs) else { return Ok(()) };
-        for inference in [Inference::ForwardChecking, Inference::Mac] {
-            let mut checker = ReasonChecker::new(&model);
-            Solver::new(&model).inference(inference).solve_observed(&mut checker, |_| ControlFlow::Continue(()));
-            prop_assert!(checker.wrong.is_empty(), "{:?}: {:?}", inference, checker.wrong);
-        }
+        every_reason_rules_its_value_out(&model)?;
     }
 
     #[test]
@@ -831,11 +862,7 @@ proptest! {
             let found: BTreeSet<Vec<i32>> = Solver::new(&model).inference(inference).solutions().collect();
             prop_assert_eq!(&found, &expected, "{:?}", inference);
         }
-        for inference in [Inference::ForwardChecking, Inference::Mac] {
-            let mut checker = ReasonChecker::new(&model);
-            Solver::new(&model).inference(inference).solve_observed(&mut checker, |_| ControlFlow::Continue(()));
-            prop_assert!(checker.wrong.is_empty(), "{:?}: {:?}", inference, checker.wrong);
-        }
+        every_reason_rules_its_value_out(&model)?;
     }
 }
 
@@ -964,20 +991,8 @@ proptest! {
             // exactly the supports.
             prop_assert_eq!(Solver::new(&model).inference(Inference::Mac).root_domains(), supported.clone());
         }
-        match (Solver::new(&model).inference(Inference::Mac).root_domains(), supported) {
-            (Some(kept), Some(needed)) => {
-                for (k, n) in kept.iter().zip(&needed) {
-                    prop_assert!(n.iter().all(|v| k.contains(v)), "kept {:?}, needed {:?}", k, n);
-                }
-            }
-            (None, Some(_)) => prop_assert!(false, "filtering failed a satisfiable model"),
-            (_, None) => {}
-        }
-        for inference in [Inference::ForwardChecking, Inference::Mac] {
-            let mut checker = ReasonChecker::new(&model);
-            Solver::new(&model).inference(inference).solve_observed(&mut checker, |_| ControlFlow::Continue(()));
-            prop_assert!(checker.wrong.is_empty(), "{:?}: {:?}", inference, checker.wrong);
-        }
+        keeps_every_supported_value(&model, supported)?;
+        every_reason_rules_its_value_out(&model)?;
     }
 }
 

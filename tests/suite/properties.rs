@@ -68,6 +68,8 @@ enum Spec {
     /// The first sequence is lexicographically at most the second (below it when the flag is
     /// set).
     Lex(Vec<usize>, Vec<usize>, bool),
+    /// All different but for the values listed.
+    AllDifferentExcept(Vec<usize>, Vec<i32>),
 }
 
 const OPS: [ArithOp; 4] = [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow];
@@ -184,6 +186,11 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
             any::<bool>()
         )
             .prop_map(|(xs, ys, strict)| Spec::Lex(xs, ys, strict)),
+        (
+            prop::collection::vec(0..vars, 1..=4),
+            prop::collection::vec(-1..=1i32, 0..=2)
+        )
+            .prop_map(|(xs, except)| Spec::AllDifferentExcept(xs, except)),
         (
             0..vars,
             prop::collection::vec(-2..=3i32, 0..=4),
@@ -401,6 +408,10 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
             Spec::Circuit(succ, offset, sub) => {
                 let succ: Vec<VarId> = succ.iter().map(|&i| vars[i]).collect();
                 model.circuit(&succ, *offset, *sub).map(|_| ())
+            }
+            Spec::AllDifferentExcept(xs, except) => {
+                let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
+                model.all_different_except(&xs, except).map(|_| ())
             }
             Spec::Lex(xs, ys, strict) => {
                 let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
@@ -969,7 +980,13 @@ fn globals_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
             },
         )
     });
-    prop_oneof![machine, resource, circuit, regular, table, lex]
+    // 2 to 5 distinct variables of 0..=3, all different but for 0.
+    let except_0 = prop::collection::vec(prop::collection::btree_set(0..=3i32, 1..=4), 2..=5)
+        .prop_map(|domains| {
+            let xs = (0..domains.len()).collect();
+            (domains, vec![Spec::AllDifferentExcept(xs, vec![0])])
+        });
+    prop_oneof![machine, resource, circuit, regular, table, lex, except_0]
 }
 
 proptest! {

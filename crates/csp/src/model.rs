@@ -1,9 +1,9 @@
 //! `Model`: variables with finite domains and the constraints posted on them.
 
 use crate::constraints::{
-    Abs, AllDifferent, ArithOp, Arithmetic, Binary, BoolGate, BoolXor, Circuit, Compare, Count,
-    Cumulative, Disjunctive, Element, Extremum, Gate, Lex, Linear, LinearOp, Lit, Member, NotEqual,
-    Regular, Reifiable, Reified, Relation, Table,
+    Abs, AllDifferent, AllDifferentExcept, ArithOp, Arithmetic, Binary, BoolGate, BoolXor, Circuit,
+    Compare, Count, Cumulative, Disjunctive, Element, Extremum, Gate, Lex, Linear, LinearOp, Lit,
+    Member, NotEqual, Regular, Reifiable, Reified, Relation, Table,
 };
 use crate::declared_domain::DeclaredDomain;
 use crate::{Constraint, ConstraintId, ModelError, VarId, Wake};
@@ -267,6 +267,17 @@ impl Model {
     /// All of `vars` take different values.
     pub fn all_different(&mut self, vars: &[VarId]) -> Result<ConstraintId, ModelError> {
         self.post(AllDifferent::new(vars.to_vec()))
+    }
+
+    /// `vars` take distinct values, except that the values of `except` may repeat
+    /// (MiniZinc's `all_different_except_0` with `except = [0]`; see
+    /// [`AllDifferentExcept`]).
+    pub fn all_different_except(
+        &mut self,
+        vars: &[VarId],
+        except: &[i32],
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(AllDifferentExcept::new(vars, except))
     }
 
     /// The values `vars[i] + offsets[i]` are all different.

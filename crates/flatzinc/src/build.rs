@@ -988,6 +988,22 @@ impl Builder {
                 let strict = name.starts_with("csp_lex_less_");
                 self.model.lex(&xs, &ys, strict).map_err(engine)?;
             }
+            "csp_all_different_except" => {
+                arity(2)?;
+                let xs = self.vars(&args[0], line)?;
+                let except = match self.set_value(&args[1], line)? {
+                    Values::Range(low, high) => (low..=high).collect(),
+                    Values::List(values) => values,
+                };
+                // Values beyond 32 bits are no variable's: leaving them out changes nothing.
+                let except: Vec<i32> = except
+                    .into_iter()
+                    .filter_map(|v| i32::try_from(v).ok())
+                    .collect();
+                self.model
+                    .all_different_except(&xs, &except)
+                    .map_err(engine)?;
+            }
             "csp_regular" => {
                 arity(7)?;
                 let xs = self.vars(&args[0], line)?;

@@ -13,7 +13,7 @@ macro_rules! mznlib {
     };
 }
 
-const MZNLIB: [(&str, &str); 18] = mznlib![
+const MZNLIB: [(&str, &str); 20] = mznlib![
     "redefinitions.mzn",
     "redefinitions-2.0.mzn",
     "fzn_all_different_int.mzn",
@@ -32,6 +32,8 @@ const MZNLIB: [(&str, &str); 18] = mznlib![
     "fzn_lex_lesseq_bool.mzn",
     "fzn_lex_less_int.mzn",
     "fzn_lex_less_bool.mzn",
+    "fzn_alldifferent_except_0.mzn",
+    "fzn_alldifferent_except.mzn",
 ];
 
 /// The solver id MiniZinc knows csp by; `--solver csp` matches its last part.

@@ -318,6 +318,16 @@ fn each_native_global_reaches_csp_as_one_constraint() {
             "csp_lex_less_bool",
             1,
         ),
+        (
+            "array [1..4] of var 0..3: x;\nconstraint alldifferent_except_0(x);",
+            "csp_all_different_except",
+            1,
+        ),
+        (
+            "array [1..4] of var 0..3: x;\nconstraint all_different_except(x, {1, 2});",
+            "csp_all_different_except",
+            1,
+        ),
         // Variable durations: a cumulative of capacity 1.
         (
             "array [1..2] of var 0..9: s;\narray [1..2] of var 0..3: d;\n\

@@ -3,6 +3,7 @@
 //! scheduling constraints read.
 
 mod all_different;
+mod all_different_except;
 mod arithmetic;
 mod binary;
 mod boolean;
@@ -26,6 +27,7 @@ mod task;
 mod words;
 
 pub use all_different::AllDifferent;
+pub use all_different_except::AllDifferentExcept;
 pub use arithmetic::{Abs, ArithOp, Arithmetic};
 pub use binary::Binary;
 pub use boolean::{BoolGate, BoolXor, Gate, Lit};

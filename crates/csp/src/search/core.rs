@@ -60,7 +60,9 @@ impl<'m> Core<'m> {
     ) -> Self {
         let mut poller = Poller::new(limits);
         let declared = model.vars.iter().map(|v| &v.domain);
-        // Under mac, a variable whose every constraint wakes on bounds (or on fixing) only.
+        // Under mac, a variable whose every constraint wakes on bounds: inequalities, sums,
+        // scheduling. Those that wake on fixing (`!=`) remove single values inside the
+        // domain, which a bitset takes better than a list of holes.
         let by_bounds = |var: usize| {
             let var = VarId(var as u32);
             let on = model.constraints_on(var);
@@ -69,7 +71,7 @@ impl<'m> Core<'m> {
                 && on.iter().all(|&c| {
                     model
                         .constraint(c)
-                        .is_some_and(|c| c.wake_on(var) != Wake::Domain)
+                        .is_some_and(|c| c.wake_on(var) == Wake::Bounds)
                 })
         };
         let domains =

@@ -642,6 +642,18 @@ impl Context<'_> {
         self.store.deferred = Some(priority);
     }
 
+    /// Runs `work` with this constraint's working memory (see [`Context::take_scratch`]) and
+    /// hands the memory back afterwards, whatever `work` returns.
+    pub fn with_scratch<T: Default + Send + 'static, R>(
+        &mut self,
+        work: impl FnOnce(&mut Self, &mut T) -> R,
+    ) -> R {
+        let mut scratch = self.take_scratch::<T>();
+        let result = work(self, &mut scratch);
+        self.put_scratch(scratch);
+        result
+    }
+
     /// Returns the memory lent by [`Context::take_scratch`].
     pub fn put_scratch<T: Send + 'static>(&mut self, scratch: Box<T>) {
         if let Some(slot) = self.store.scratch.get_mut(self.current.index()) {

@@ -235,9 +235,7 @@ impl AllDifferent {
             }
             let masks = &mut words.masks[..words.len];
             ctx.count_checks(masks.iter().map(|m| u64::from(m.count_ones())).sum());
-            let mut regin = ctx.take_scratch::<Regin>();
-            let matched = regin.filter_masks(masks, low);
-            ctx.put_scratch(regin);
+            let matched = ctx.with_scratch(|_, regin: &mut Regin| regin.filter_masks(masks, low));
             if !matched {
                 return Err(ctx.violated());
             }
@@ -479,9 +477,8 @@ impl Constraint for AllDifferent {
             ctx.defer(Priority::Global);
             return Ok(());
         }
-        let mut regin = ctx.take_scratch::<Regin>();
-        let filtered = regin.filter(&self.vars, &self.offsets, ctx);
-        ctx.put_scratch(regin);
+        let filtered =
+            ctx.with_scratch(|ctx, regin: &mut Regin| regin.filter(&self.vars, &self.offsets, ctx));
         if filtered? {
             Ok(())
         } else {

@@ -309,9 +309,9 @@ impl Constraint for Cumulative {
     }
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let mut table = ctx.take_scratch::<TimeTable>();
-        let result = table.run(&self.vars, &self.tasks, Some(self.capacity()), ctx);
-        ctx.put_scratch(table);
-        result
+        let capacity = Some(self.capacity());
+        ctx.with_scratch(|ctx, table: &mut TimeTable| {
+            table.run(&self.vars, &self.tasks, capacity, ctx)
+        })
     }
 }

@@ -373,9 +373,6 @@ impl Constraint for Disjunctive {
     }
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let mut scratch = ctx.take_scratch::<Scratch>();
-        let result = self.run(ctx, &mut scratch);
-        ctx.put_scratch(scratch);
-        result
+        ctx.with_scratch(|ctx, scratch: &mut Scratch| self.run(ctx, scratch))
     }
 }

@@ -36,6 +36,9 @@ pub struct Regular {
 struct Scratch {
     /// `layers[i * (states + 1) + q]`: state `q` is alive before variable `i`.
     layers: Vec<bool>,
+    /// `present[i * symbols + k]`: the `k`-th symbol is in variable `i`'s domain, read once
+    /// a run rather than once per state in each of the three passes.
+    present: Vec<bool>,
     keep: Vec<bool>,
 }
 
@@ -112,24 +115,34 @@ impl Regular {
     fn run(&self, ctx: &mut Context<'_>, scratch: &mut Scratch) -> Result<(), Conflict> {
         let n = self.xs.len();
         let width = self.states + 1;
-        let Scratch { layers, keep } = scratch;
+        let Scratch {
+            layers,
+            present,
+            keep,
+        } = scratch;
         // Values are symbols.
         let (first, last) = (i64::from(self.first), i64::from(*self.alphabet().end()));
         for &x in &self.xs {
             ctx.at_least(x, first)?;
             ctx.at_most(x, last)?;
         }
+        let symbols = self.symbols;
+        present.clear();
+        for &x in &self.xs {
+            present.extend(self.alphabet().map(|s| ctx.contains(x, s)));
+        }
+        let has = |i: usize, k: usize| present[i * symbols + k];
         // Forwards: the states reachable after each prefix.
         layers.clear();
         layers.resize((n + 1) * width, false);
         layers[self.start as usize] = true;
-        for (i, &x) in self.xs.iter().enumerate() {
+        for i in 0..n {
             for q in 1..width {
                 if !layers[i * width + q] {
                     continue;
                 }
-                for s in self.alphabet() {
-                    if ctx.contains(x, s) {
+                for (k, s) in self.alphabet().enumerate() {
+                    if has(i, k) {
                         let to = self.step(q, s);
                         layers[(i + 1) * width + to] = true;
                     }
@@ -143,14 +156,14 @@ impl Regular {
             *alive = *alive && self.accepting[q];
         }
         for i in (0..n).rev() {
-            let x = self.xs[i];
             for q in 1..width {
                 if !layers[i * width + q] {
                     continue;
                 }
                 let onwards = self
                     .alphabet()
-                    .any(|s| ctx.contains(x, s) && layers[(i + 1) * width + self.step(q, s)]);
+                    .enumerate()
+                    .any(|(k, s)| has(i, k) && layers[(i + 1) * width + self.step(q, s)]);
                 layers[i * width + q] = onwards;
             }
         }
@@ -166,7 +179,7 @@ impl Regular {
             for q in 1..width {
                 if layers[i * width + q] {
                     for (k, s) in self.alphabet().enumerate() {
-                        if layers[(i + 1) * width + self.step(q, s)] && ctx.contains(x, s) {
+                        if has(i, k) && layers[(i + 1) * width + self.step(q, s)] {
                             keep[k] = true;
                         }
                     }
@@ -233,9 +246,6 @@ impl Constraint for Regular {
     }
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let mut scratch = ctx.take_scratch::<Scratch>();
-        let result = self.run(ctx, &mut scratch);
-        ctx.put_scratch(scratch);
-        result
+        ctx.with_scratch(|ctx, scratch: &mut Scratch| self.run(ctx, scratch))
     }
 }

@@ -348,13 +348,12 @@ impl Constraint for Table {
     }
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let mut scratch = ctx.take_scratch::<Scratch>();
-        let result = if self.positive {
-            self.run_positive(ctx, &mut scratch)
-        } else {
-            self.run_negative(ctx, &mut scratch)
-        };
-        ctx.put_scratch(scratch);
-        result
+        ctx.with_scratch(|ctx, scratch: &mut Scratch| {
+            if self.positive {
+                self.run_positive(ctx, scratch)
+            } else {
+                self.run_negative(ctx, scratch)
+            }
+        })
     }
 }

@@ -7,12 +7,12 @@
 
 use crate::common::{MODES, VALUE_ORDERS, VAR_ORDERS};
 use csp_toolkit::csp::constraints::{
-    Abs, ArithOp, Arithmetic, BoolGate, BoolXor, Compare, Element, Extremum, Gate, Linear, Lit,
-    Member, Regular,
+    Abs, AllDifferent, ArithOp, Arithmetic, BoolGate, BoolXor, Compare, Element, Extremum, Gate,
+    Linear, Lit, Member, Regular,
 };
 use csp_toolkit::csp::{
-    Atom, ConstraintId, Inference, LinearOp, Model, ModelError, Observer, Phase, Reification,
-    Relation, Solver, SplitMix64, ValueSelect, VarId, VarSelect,
+    Atom, Consistency, ConstraintId, Inference, LinearOp, Model, ModelError, Observer, Phase,
+    Reification, Relation, Solver, SplitMix64, ValueSelect, VarId, VarSelect,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError};
@@ -23,7 +23,7 @@ use std::ops::ControlFlow;
 #[derive(Clone, Debug)]
 enum Spec {
     NotEqual(usize, usize, i32),
-    AllDifferent(Vec<usize>, Vec<i32>),
+    AllDifferent(Vec<usize>, Vec<i32>, Consistency),
     Table(usize, usize, Vec<(i32, i32)>),
     Linear(Vec<(i64, usize)>, LinearOp, i64),
     /// `x rel y + c`, or `x rel c` without `y`.
@@ -107,14 +107,26 @@ fn config() -> Config {
     }
 }
 
+fn consistency() -> impl Strategy<Value = Consistency> {
+    prop_oneof![
+        Just(Consistency::Value),
+        Just(Consistency::Bounds),
+        Just(Consistency::Domain)
+    ]
+}
+
 fn spec(vars: usize) -> impl Strategy<Value = Spec> {
     let index = 0..vars;
     prop_oneof![
         (index.clone(), index.clone(), -2..=2i32).prop_map(|(x, y, c)| Spec::NotEqual(x, y, c)),
-        prop::collection::vec((0..vars, -1..=1i32), 1..=4).prop_map(|pairs| {
-            let (vars, offsets) = pairs.into_iter().unzip();
-            Spec::AllDifferent(vars, offsets)
-        }),
+        (
+            prop::collection::vec((0..vars, -1..=1i32), 1..=4),
+            consistency()
+        )
+            .prop_map(|(pairs, consistency)| {
+                let (vars, offsets) = pairs.into_iter().unzip();
+                Spec::AllDifferent(vars, offsets, consistency)
+            }),
         (
             index.clone(),
             index.clone(),
@@ -318,9 +330,12 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
     for s in specs {
         let posted = match s {
             Spec::NotEqual(x, y, c) => model.not_equal_offset(vars[*x], vars[*y], *c).map(|_| ()),
-            Spec::AllDifferent(xs, cs) => {
+            Spec::AllDifferent(xs, cs, consistency) => {
                 let scope: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
-                model.all_different_offsets(&scope, cs).map(|_| ())
+                match AllDifferent::with_offsets(scope, cs.clone()) {
+                    Some(c) => model.post(c.with_consistency(*consistency)).map(|_| ()),
+                    None => panic!("offsets and variables differ in number"),
+                }
             }
             Spec::Table(x, y, pairs) => model.table(vars[*x], vars[*y], pairs.clone()).map(|_| ()),
             Spec::Linear(terms, op, rhs) => {
@@ -466,7 +481,7 @@ fn never_holds(domains: &[BTreeSet<i32>], spec: &Spec) -> bool {
                 .iter()
                 .all(|&b| if x == y { a == a + c } else { a == b + c })
         }),
-        Spec::AllDifferent(xs, cs) => {
+        Spec::AllDifferent(xs, cs, _) => {
             // Every assignment of the distinct variables named, each one value throughout.
             let named: Vec<usize> = xs
                 .iter()
@@ -766,7 +781,7 @@ proptest! {
         let specs: Vec<Spec> = specs
             .into_iter()
             .filter(|s| match s {
-                Spec::AllDifferent(xs, _) => distinct(xs),
+                Spec::AllDifferent(xs, _, Consistency::Domain) => distinct(xs),
                 Spec::Table(..) => true,
                 // Every comparison is domain-consistent alone (on two distinct variables).
                 Spec::Compare(x, _, y, _) => *y != Some(*x),
@@ -1073,4 +1088,85 @@ proptest! {
         let expected = expected.iter().all(|d| !d.is_empty()).then_some(expected);
         prop_assert_eq!(Solver::new(&model).inference(Inference::Mac).root_domains(), expected);
     }
+
+    /// all_different alone over distinct variables with offsets, at each strength: the root
+    /// keeps every supported value, and is as strong as promised: no value left equal to a
+    /// fixed place's (value), every bound supported by distinct values within the other
+    /// places' intervals (bounds), exactly the supported values (domain). Every reason given
+    /// in a search is checked too.
+    #[test]
+    fn all_different_filters_as_strongly_as_its_consistency_says(
+        domains in prop::collection::vec(prop::collection::btree_set(-3..=4i32, 1..=6), 2..=6),
+        offsets in prop::collection::vec(-2..=2i32, 6),
+        consistency in consistency(),
+    ) {
+        let n = domains.len();
+        let offsets = &offsets[..n];
+        let mut model = Model::new();
+        let vars: Vec<VarId> = domains
+            .iter()
+            .map(|d| model.new_var_from_values(None, &d.iter().copied().collect::<Vec<_>>()).unwrap())
+            .collect();
+        let c = AllDifferent::with_offsets(vars, offsets.to_vec()).unwrap();
+        model.post(c.with_consistency(consistency)).unwrap();
+        every_reason_rules_its_value_out(&model)?;
+        let supported = projection(&brute_force(&model), n);
+        let root = Solver::new(&model).inference(Inference::Mac).root_domains();
+        let Some(root) = root else {
+            prop_assert_eq!(supported, None, "{:?} failed with solutions left", consistency);
+            return Ok(());
+        };
+        if let Some(supported) = &supported {
+            for (kept, needed) in root.iter().zip(supported) {
+                prop_assert!(needed.iter().all(|v| kept.contains(v)), "{:?} removed a supported value", consistency);
+            }
+        }
+        let shifted = |i: usize, v: i32| i64::from(v) + i64::from(offsets[i]);
+        for (i, kept) in root.iter().enumerate() {
+            if let [value] = kept[..] {
+                for (j, other) in root.iter().enumerate().filter(|&(j, _)| j != i) {
+                    prop_assert!(
+                        other.iter().all(|&w| shifted(j, w) != shifted(i, value)),
+                        "{:?}: a fixed value is left in another place", consistency
+                    );
+                }
+            }
+        }
+        match consistency {
+            Consistency::Value => {}
+            Consistency::Bounds => {
+                let intervals: Vec<(i64, i64)> = root
+                    .iter()
+                    .enumerate()
+                    .map(|(i, d)| (shifted(i, d[0]), shifted(i, d[d.len() - 1])))
+                    .collect();
+                for (i, d) in root.iter().enumerate() {
+                    for bound in [d[0], d[d.len() - 1]] {
+                        let mut fixed = intervals.clone();
+                        fixed[i] = (shifted(i, bound), shifted(i, bound));
+                        prop_assert!(
+                            intervals_take_distinct_values(&fixed),
+                            "bound {} of place {} has no support in {:?}", bound, i, root
+                        );
+                    }
+                }
+            }
+            Consistency::Domain => prop_assert_eq!(Some(root), supported),
+        }
+    }
+}
+
+/// Whether one value can be picked in each interval, all different: Glover's greedy, which
+/// takes the intervals by upper end and gives each its least free value.
+fn intervals_take_distinct_values(intervals: &[(i64, i64)]) -> bool {
+    let mut by_end = intervals.to_vec();
+    by_end.sort_by_key(|&(_, high)| high);
+    let mut used = BTreeSet::new();
+    by_end.into_iter().all(|(low, high)| {
+        let mut v = low;
+        while used.contains(&v) {
+            v += 1;
+        }
+        v <= high && used.insert(v)
+    })
 }

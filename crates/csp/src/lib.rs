@@ -42,6 +42,7 @@
 )]
 
 mod atom;
+mod consistency;
 mod constraint;
 pub mod constraints;
 mod context;
@@ -56,6 +57,7 @@ mod search;
 mod wake;
 
 pub use atom::Atom;
+pub use consistency::Consistency;
 pub use constraint::Constraint;
 pub use constraints::{LinearOp, Lit, Relation};
 pub use context::{Conflict, ConflictKind, Context};

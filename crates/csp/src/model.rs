@@ -6,7 +6,7 @@ use crate::constraints::{
     Member, NotEqual, Regular, Reifiable, Reified, Relation, Table,
 };
 use crate::declared_domain::DeclaredDomain;
-use crate::{Constraint, ConstraintId, ModelError, VarId, Wake};
+use crate::{Consistency, Constraint, ConstraintId, ModelError, VarId, Wake};
 use std::borrow::Cow;
 use std::ops::RangeInclusive;
 
@@ -267,6 +267,16 @@ impl Model {
     /// All of `vars` take different values.
     pub fn all_different(&mut self, vars: &[VarId]) -> Result<ConstraintId, ModelError> {
         self.post(AllDifferent::new(vars.to_vec()))
+    }
+
+    /// All of `vars` take different values, filtered under `mac` with the strength
+    /// `consistency` ([`AllDifferent`] says what each does).
+    pub fn all_different_with(
+        &mut self,
+        vars: &[VarId],
+        consistency: Consistency,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(AllDifferent::new(vars.to_vec()).with_consistency(consistency))
     }
 
     /// `vars` take distinct values, except that the values of `except` may repeat

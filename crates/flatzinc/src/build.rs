@@ -6,7 +6,8 @@ use crate::error::FznError;
 use crate::fzn_model::{Elem, FznModel, Objective, Output, OutputShape};
 use csp::constraints::{ArithOp, Compare, Linear, Member, Regular, Reifiable};
 use csp::{
-    LinearOp, Lit, Model, ModelError, Phase, Reification, Relation, ValueSelect, VarId, VarSelect,
+    Consistency, LinearOp, Lit, Model, ModelError, Phase, Reification, Relation, ValueSelect,
+    VarId, VarSelect,
 };
 use rustc_hash::FxHashMap;
 
@@ -137,7 +138,11 @@ impl Builder {
                 annotations,
                 value,
             } => self.decl(ty, name, &annotations, value, line),
-            Item::Constraint { name, args, .. } => match self.constraint(&name, &args, line) {
+            Item::Constraint {
+                name,
+                args,
+                annotations,
+            } => match self.constraint(&name, &args, &annotations, line) {
                 // `int_ne(x, x)` is valid FlatZinc: the model has no solution.
                 Err(e) if e.never_holds => {
                     self.contradiction.get_or_insert(e.to_string());
@@ -615,7 +620,13 @@ impl Builder {
         .map_err(Self::engine(line))
     }
 
-    fn constraint(&mut self, name: &str, args: &[Expr], line: usize) -> Result<(), FznError> {
+    fn constraint(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        annotations: &[Expr],
+        line: usize,
+    ) -> Result<(), FznError> {
         let (base, mode) = if let Some(base) = name.strip_suffix("_reif") {
             (base, Mode::Reif)
         } else if let Some(base) = name.strip_suffix("_imp") {
@@ -719,7 +730,7 @@ impl Builder {
         if mode != Mode::Plain {
             return self.boolean_reified(base, mode, args, line);
         }
-        self.functional(name, args, line)
+        self.functional(name, args, annotations, line)
     }
 
     /// The reified forms of the Boolean builtins that have them: `bool_clause_reif`,
@@ -795,7 +806,13 @@ impl Builder {
     }
 
     /// The builtins that are neither comparisons nor linear: arithmetic, element, Booleans.
-    fn functional(&mut self, name: &str, args: &[Expr], line: usize) -> Result<(), FznError> {
+    fn functional(
+        &mut self,
+        name: &str,
+        args: &[Expr],
+        annotations: &[Expr],
+        line: usize,
+    ) -> Result<(), FznError> {
         let arity = |n: usize| -> Result<(), FznError> {
             if args.len() == n {
                 Ok(())
@@ -1042,7 +1059,10 @@ impl Builder {
             "all_different_int" | "csp_all_different" => {
                 arity(1)?;
                 let vars = self.vars(&args[0], line)?;
-                self.model.all_different(&vars).map_err(engine)?;
+                let consistency = consistency(annotations).unwrap_or_default();
+                self.model
+                    .all_different_with(&vars, consistency)
+                    .map_err(engine)?;
             }
             _ => {
                 return Err(FznError::unsupported(
@@ -1177,6 +1197,21 @@ fn index<'a, T>(items: &'a [T], i: i64, name: &str, line: usize) -> Result<&'a T
                 format!("{name}[{i}] is outside the array's 1..{}", items.len()),
             )
         })
+}
+
+/// The filtering strength a constraint's annotation asks for: MiniZinc's
+/// `value_propagation`, `bounds_propagation` and `domain_propagation`, or their older names
+/// `bounds` and `domain`.
+fn consistency(annotations: &[Expr]) -> Option<Consistency> {
+    annotations.iter().find_map(|a| match a {
+        Expr::Ident(name) => match name.as_str() {
+            "value_propagation" => Some(Consistency::Value),
+            "bounds_propagation" | "bounds" => Some(Consistency::Bounds),
+            "domain_propagation" | "domain" => Some(Consistency::Domain),
+            _ => None,
+        },
+        _ => None,
+    })
 }
 
 fn has_annotation(annotations: &[Expr], name: &str) -> bool {

@@ -95,7 +95,7 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
     let name = |i: usize, vars: &[Var]| vars[i].name.clone();
     let mut items: Vec<Item> = Vec::new();
     for _ in 0..1 + rng.below(3) {
-        let kind = rng.below(22);
+        let kind = rng.below(23);
         let (a, b, c) = (*pick(rng, &ints), *pick(rng, &ints), *pick(rng, &ints));
         let (p, q, r) = (*pick(rng, &bools), *pick(rng, &bools), *pick(rng, &bools));
         let k = rng.below(7) as i64 - 3;
@@ -426,6 +426,28 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
                     holds: Box::new(move |v| rows.contains(&[v[a], v[b]])),
                 }
             }
+            22 => {
+                // all_different over three places (a variable may repeat), at a strength
+                // chosen by annotation, or by default.
+                let xs = [a, b, c];
+                let listed: Vec<String> = xs.iter().map(|&x| name(x, &vars)).collect();
+                let annotation = *pick(
+                    rng,
+                    &[
+                        "",
+                        " :: value_propagation",
+                        " :: bounds_propagation",
+                        " :: bounds",
+                        " :: domain",
+                    ],
+                );
+                Item {
+                    text: format!("all_different_int([{}]){annotation}", listed.join(", ")),
+                    holds: Box::new(move |v| {
+                        v[xs[0]] != v[xs[1]] && v[xs[0]] != v[xs[2]] && v[xs[1]] != v[xs[2]]
+                    }),
+                }
+            }
             _ => Item {
                 text: format!(
                     "bool_lin_le([1, {k}], [{}, {}], {})",
@@ -510,5 +532,32 @@ fn every_mode_finds_exactly_the_brute_force_solutions_of_random_models() {
                 "case {case}, {inference:?}: solutions differ\n{text}"
             );
         }
+    }
+}
+
+/// MiniZinc's propagation annotations reach all_different: each strength wakes on the change
+/// it reads (fixing, bounds, any removal), and no annotation means domain consistency.
+#[test]
+fn a_propagation_annotation_chooses_how_all_different_filters() {
+    use csp::Wake;
+    for (annotation, wake) in [
+        ("", Wake::Domain),
+        (":: value_propagation", Wake::Fixed),
+        (":: bounds_propagation", Wake::Bounds),
+        (":: bounds", Wake::Bounds),
+        (":: domain_propagation", Wake::Domain),
+        (":: domain", Wake::Domain),
+    ] {
+        let text = format!(
+            "var 1..3: x;\nvar 1..3: y;\nvar 1..3: z;\n\
+             constraint all_different_int([x, y, z]) {annotation};\nsolve satisfy;\n"
+        );
+        let fzn = flatzinc::load(&text).unwrap();
+        let model = &fzn.model;
+        let id = model.constraint_ids().next().unwrap();
+        let constraint = model.constraint(id).unwrap();
+        let x = constraint.scope()[0];
+        assert_eq!(constraint.wake_on(x), wake, "{annotation}");
+        assert_eq!(Solver::new(model).inference(Inference::Mac).count(), 6);
     }
 }

@@ -361,6 +361,33 @@ fn each_native_global_reaches_csp_as_one_constraint() {
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         assert!(stdout(&out).contains("----------"), "{}", stdout(&out));
     }
+    // A propagation annotation travels with all_different to csp, which reads it (the
+    // flatzinc crate's tests show each strength chosen); MiniZinc 2.6 writes the last two
+    // by their older names.
+    for (annotation, flat_name) in [
+        ("value_propagation", "value_propagation"),
+        ("bounds_propagation", "bounds"),
+        ("domain_propagation", "domain"),
+    ] {
+        let text = format!(
+            "include \"globals.mzn\";\narray [1..4] of var 1..4: x;\n\
+             constraint all_different(x) :: {annotation};\nsolve satisfy;\n"
+        );
+        std::fs::write(&mzn, &text).unwrap();
+        let compiled = compile_for_csp(&mzn, &flat, &dir);
+        let line = compiled
+            .lines()
+            .find(|l| l.starts_with("constraint csp_all_different("))
+            .unwrap_or_else(|| panic!("{compiled}"));
+        assert!(line.ends_with(&format!(":: {flat_name};")), "{line}");
+        let out = csp(&["fzn", "-a", flat.to_str().unwrap()]);
+        assert_eq!(
+            stdout(&out).matches("----------").count(),
+            24,
+            "{}",
+            stdout(&out)
+        );
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -1,18 +1,22 @@
 //! `AllDifferent`: the values x_i + c_i are pairwise distinct.
 
+use super::hall_intervals::HallIntervals;
 use super::listed::listed;
 use super::regin::Regin;
 use super::words::{hall_set_possible, hall_set_possible_among, Words};
-use crate::{Atom, Conflict, Constraint, Context, Priority, VarId, Wake};
+use crate::{Atom, Conflict, Consistency, Constraint, Context, Priority, VarId, Wake};
 use smallvec::SmallVec;
 
 /// Pairwise distinct values, optionally after adding a fixed offset to each variable
 /// (`x_i + c_i`), which is how the N-Queens diagonals are stated.
 ///
 /// Under `none` it compares the new assignment with the assigned part of its scope; under `fc` it
-/// removes the new value from the unassigned variables; under `mac` it enforces generalised arc
-/// consistency with Régin's matching-based filtering, after removing the values of newly fixed
-/// variables from the others. Where the variable-value graph is too large to build (over 65,536
+/// removes the new value from the unassigned variables. Under `mac` its strength is chosen
+/// ([`AllDifferent::with_consistency`]); each level first removes the values of newly fixed
+/// variables from the others, which is all that [`Consistency::Value`] does.
+/// [`Consistency::Bounds`] then narrows the bounds past Hall intervals (López-Ortiz et al.,
+/// O(n log n)), and the default, [`Consistency::Domain`], enforces generalised arc consistency
+/// with Régin's matching-based filtering. Where the variable-value graph is too large to build (over 65,536
 /// distinct values), `mac` keeps to that value elimination and a pigeonhole test. Over at most
 /// 64 variables whose shifted values fit one 64-value window (a sudoku unit, a small board), it
 /// works on words: elimination, a Hall set test and the matching in bit operations, with the
@@ -32,6 +36,8 @@ pub struct AllDifferent {
     /// A variable appears twice (with different offsets): the word filtering, which treats
     /// each place as a variable of its own, is not used.
     repeats: bool,
+    /// How strongly `mac` filters.
+    consistency: Consistency,
 }
 
 /// Above this many distinct candidate values the pigeonhole test is skipped, so that it never
@@ -70,7 +76,15 @@ impl AllDifferent {
             contiguous_from,
             repeats_with_one_offset,
             repeats,
+            consistency: Consistency::Domain,
         }
+    }
+
+    /// The same constraint, filtered under `mac` with the given strength (by default
+    /// [`Consistency::Domain`]).
+    pub fn with_consistency(mut self, consistency: Consistency) -> Self {
+        self.consistency = consistency;
+        self
     }
 
     /// The value `x_j` must avoid so that `x_j + c_j` differs from `shifted`.
@@ -127,33 +141,32 @@ impl AllDifferent {
         if words.read(&self.vars, &self.offsets, ctx) {
             return hall_set_possible_among(&words.masks[..words.len]);
         }
-        // with_size[s]: how many unfixed variables have s values, for s below 64.
-        let mut with_size = [0u8; 64];
-        let (mut open, mut largest) = (0u32, 0u32);
+        // with_size[s]: how many unfixed places have s values (the scope's length for more).
+        let n = self.vars.len();
+        let mut with_size: SmallVec<[u32; 64]> = SmallVec::from_elem(0, n + 1);
+        let (mut open, mut largest) = (0usize, 0usize);
         for &var in &self.vars {
-            let size = ctx.size(var);
+            let size = ctx.size(var) as usize;
             if size > 1 {
                 open += 1;
                 largest = largest.max(size);
-                if let Some(slot) = with_size.get_mut(size as usize) {
-                    *slot = slot.saturating_add(1);
-                }
+                with_size[size.min(n)] += 1;
             }
         }
         if open < 2 {
             return false;
         }
-        if open as usize > with_size.len() || largest <= open {
-            return true;
-        }
-        let mut at_most = 0u32;
-        for (h, &count) in with_size.iter().enumerate().take(open as usize).skip(2) {
-            at_most += u32::from(count);
-            if at_most >= h as u32 {
+        // A Hall set short of all the open places: h of them with at most h values each.
+        let mut at_most = 0usize;
+        for (h, &count) in with_size.iter().enumerate().take(open).skip(2) {
+            at_most += count as usize;
+            if at_most >= h {
                 return true;
             }
         }
-        false
+        // All the open places together may be short of values only if each has fewer values
+        // than there are open places; if they have just enough, they leave out no one.
+        largest < open && self.short_of_values(ctx) != Some(false)
     }
 
     /// [`AllDifferent::propagate_words`] when the scope reads as words of at most `N`
@@ -221,11 +234,12 @@ impl AllDifferent {
             union |= mask & u64::from(is_open).wrapping_neg();
             with_size[(mask.count_ones() as usize).min(16)] += u8::from(is_open);
         }
-        let hall = if open <= 16 {
-            hall_set_possible(open, union, &with_size, masks)
-        } else {
-            hall_set_possible_among(masks)
-        };
+        let hall = self.consistency == Consistency::Domain
+            && if open <= 16 {
+                hall_set_possible(open, union, &with_size, masks)
+            } else {
+                hall_set_possible_among(masks)
+            };
         if hall {
             if ctx.queue() < Priority::Global {
                 // Matching waits until the value elimination of every woken constraint is done.
@@ -268,9 +282,144 @@ impl AllDifferent {
         }
     }
 
+    /// Bounds consistency: each place's interval is narrowed past the Hall intervals it
+    /// starts or ends in.
+    fn narrow_bounds(
+        &self,
+        hall: &mut HallIntervals,
+        ctx: &mut Context<'_>,
+    ) -> Result<(), Conflict> {
+        hall.clear();
+        for (&var, &offset) in self.vars.iter().zip(&self.offsets) {
+            let (Some(min), Some(max)) = (ctx.min(var), ctx.max(var)) else {
+                return Err(ctx.violated());
+            };
+            hall.push(
+                i64::from(min) + i64::from(offset),
+                i64::from(max) + i64::from(offset),
+            );
+        }
+        ctx.count_checks(self.vars.len() as u64);
+        if !hall.narrow() {
+            return Err(ctx.violated());
+        }
+        for (i, (&var, &offset)) in self.vars.iter().zip(&self.offsets).enumerate() {
+            let (low, high) = (
+                hall.low[i] - i64::from(offset),
+                hall.high[i] - i64::from(offset),
+            );
+            if ctx.min(var).is_some_and(|min| i64::from(min) < low) {
+                if ctx.explaining() {
+                    let reason = self.hall_reason(i, Side::Below(hall.low[i]), ctx);
+                    ctx.at_least_because(var, low, &reason)?;
+                } else {
+                    ctx.at_least(var, low)?;
+                }
+            }
+            if ctx.max(var).is_some_and(|max| i64::from(max) > high) {
+                if ctx.explaining() {
+                    let reason = self.hall_reason(i, Side::Above(hall.high[i]), ctx);
+                    ctx.at_most_because(var, high, &reason)?;
+                } else {
+                    ctx.at_most(var, high)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Why place `i` loses the shifted values on `side` of its new bound: a Hall interval
+    /// that ends (or starts) there, filled by other places' intervals, which the place starts
+    /// (or ends) in. Found afresh from the current bounds; if none were found, every place's
+    /// bounds, which imply whatever bounds filtering removes.
+    fn hall_reason(&self, i: usize, side: Side, ctx: &Context<'_>) -> SmallVec<[Atom; 16]> {
+        let shifted = |j: usize| {
+            let var = self.vars[j];
+            let offset = i64::from(self.offsets[j]);
+            let min = ctx.min(var).map_or(i64::MAX, |m| i64::from(m) + offset);
+            let max = ctx.max(var).map_or(i64::MIN, |m| i64::from(m) + offset);
+            (min, max)
+        };
+        let own = shifted(i);
+        let others = (0..self.vars.len()).filter(|&j| j != i);
+        // The Hall interval's far end is some other place's bound on the same side as the
+        // place's own; try each, nearest first.
+        let mut ends: SmallVec<[i64; 16]> = others
+            .clone()
+            .map(|j| match side {
+                Side::Below(_) => shifted(j).0,
+                Side::Above(_) => shifted(j).1,
+            })
+            .filter(|&e| match side {
+                Side::Below(_) => e <= own.0,
+                Side::Above(_) => e >= own.1,
+            })
+            .collect();
+        ends.sort_unstable();
+        if matches!(side, Side::Below(_)) {
+            ends.reverse();
+        }
+        ends.dedup();
+        let atom_ge = |j: usize, shifted: i64| {
+            let value = shifted - i64::from(self.offsets[j]);
+            Atom::Ge(
+                self.vars[j],
+                value.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
+            )
+        };
+        let atom_le = |j: usize, shifted: i64| {
+            let value = shifted - i64::from(self.offsets[j]);
+            Atom::Le(
+                self.vars[j],
+                value.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
+            )
+        };
+        for end in ends {
+            let (low, high) = match side {
+                Side::Below(bound) => (end, bound - 1),
+                Side::Above(bound) => (bound + 1, end),
+            };
+            let inside: SmallVec<[usize; 16]> = others
+                .clone()
+                .filter(|&j| {
+                    let (min, max) = shifted(j);
+                    min >= low && max <= high
+                })
+                .collect();
+            if inside.len() as i64 > high - low {
+                let mut reason: SmallVec<[Atom; 16]> = SmallVec::new();
+                reason.push(match side {
+                    Side::Below(_) => atom_ge(i, low),
+                    Side::Above(_) => atom_le(i, high),
+                });
+                for j in inside {
+                    reason.push(atom_ge(j, low));
+                    reason.push(atom_le(j, high));
+                }
+                return reason;
+            }
+        }
+        (0..self.vars.len())
+            .flat_map(|j| {
+                let (min, max) = shifted(j);
+                [atom_ge(j, min), atom_le(j, max)]
+            })
+            .collect()
+    }
+
     /// Fails when the unfixed variables have fewer distinct shifted values between them than
     /// there are unfixed variables.
     fn pigeonhole(&self, ctx: &Context<'_>) -> Result<(), Conflict> {
+        if self.short_of_values(ctx) == Some(true) {
+            Err(ctx.violated())
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Whether the unfixed variables have fewer distinct shifted values between them than
+    /// there are unfixed variables; `None` when their values span too far to tell cheaply.
+    fn short_of_values(&self, ctx: &Context<'_>) -> Option<bool> {
         let mut open = 0usize;
         let (mut low, mut high) = (i64::MAX, i64::MIN);
         for (&var, &offset) in self.vars.iter().zip(&self.offsets) {
@@ -282,26 +431,49 @@ impl AllDifferent {
                 }
             }
         }
-        if open < 2 || high - low + 1 > PIGEONHOLE_MAX_SPAN {
-            return Ok(());
+        if open < 2 {
+            return Some(false);
+        }
+        if high - low + 1 > PIGEONHOLE_MAX_SPAN {
+            return None;
         }
         let words = ((high - low) / 64 + 1) as usize;
         let mut seen: SmallVec<[u64; 64]> = SmallVec::from_elem(0, words);
         for (&var, &offset) in self.vars.iter().zip(&self.offsets) {
             if ctx.size(var) > 1 {
-                for value in ctx.values(var) {
-                    let bit = (i64::from(value) + i64::from(offset) - low) as usize;
-                    seen[bit / 64] |= 1 << (bit % 64);
+                for (first, last) in ctx.ranges(var) {
+                    let from = (i64::from(first) + i64::from(offset) - low) as usize;
+                    let to = (i64::from(last) + i64::from(offset) - low) as usize;
+                    set_bits(&mut seen, from, to);
                 }
             }
         }
         let distinct: u32 = seen.iter().map(|w| w.count_ones()).sum();
-        if (distinct as usize) < open {
-            Err(ctx.violated())
-        } else {
-            Ok(())
-        }
+        Some((distinct as usize) < open)
     }
+}
+
+/// Sets bits `from..=to` of `words`, a word at a time.
+fn set_bits(words: &mut [u64], from: usize, to: usize) {
+    let (first, last) = (from / 64, to / 64);
+    let head = u64::MAX << (from % 64);
+    let tail = u64::MAX >> (63 - to % 64);
+    if first == last {
+        words[first] |= head & tail;
+    } else {
+        words[first] |= head;
+        for word in &mut words[first + 1..last] {
+            *word = u64::MAX;
+        }
+        words[last] |= tail;
+    }
+}
+
+/// Which side of a place's interval bounds filtering cuts, and the new shifted bound there.
+#[derive(Copy, Clone, Debug)]
+enum Side {
+    Below(i64),
+    Above(i64),
 }
 
 impl Constraint for AllDifferent {
@@ -311,18 +483,36 @@ impl Constraint for AllDifferent {
         self.vars.len() > 64
     }
 
-    /// Value elimination is linear; the matching, deferred to [`Priority::Global`], is not.
+    /// Value elimination is linear; the matching or the Hall intervals, deferred to
+    /// [`Priority::Global`], are not.
     fn priority(&self) -> Priority {
         Priority::Linear
     }
 
-    /// Woken by a removal that fixed nothing, only the matching can find more: it goes
-    /// straight to the queue of globals rather than filtering by value first and deferring.
+    /// Woken by a change that fixed nothing, only the matching or the Hall intervals can find
+    /// more: it goes straight to the queue of globals rather than filtering by value first
+    /// and deferring.
     fn priority_on(&self, event: Wake) -> Priority {
         match event {
             Wake::Fixed => Priority::Linear,
             Wake::Domain | Wake::Bounds => Priority::Global,
         }
+    }
+
+    /// Value consistency reads only fixed variables, bounds consistency only bounds.
+    fn wake_on(&self, var: VarId) -> Wake {
+        let _ = var;
+        match self.consistency {
+            Consistency::Value => Wake::Fixed,
+            Consistency::Bounds => Wake::Bounds,
+            Consistency::Domain => Wake::Domain,
+        }
+    }
+
+    /// A bound narrowed onto a hole moves further, which can make a new Hall interval: the
+    /// bounds filtering runs again after its own changes.
+    fn idempotent(&self) -> bool {
+        self.consistency != Consistency::Bounds
     }
 
     fn scope(&self) -> &[VarId] {
@@ -432,7 +622,7 @@ impl Constraint for AllDifferent {
             // Some variable appears twice with the same offset: its two values always clash.
             return Err(ctx.violated());
         }
-        if !self.repeats && !ctx.explaining() {
+        if !self.repeats && !ctx.explaining() && self.consistency != Consistency::Bounds {
             let on_words = if n <= 16 {
                 self.on_words::<16>(ctx)
             } else {
@@ -469,13 +659,18 @@ impl Constraint for AllDifferent {
                 }
             }
         }
-        if !self.may_have_hall_set(ctx) {
+        if self.consistency == Consistency::Value
+            || (self.consistency == Consistency::Domain && !self.may_have_hall_set(ctx))
+        {
             return Ok(());
         }
         if ctx.queue() < Priority::Global {
-            // Matching waits until the value elimination of every woken constraint is done.
+            // Hall sets wait until the value elimination of every woken constraint is done.
             ctx.defer(Priority::Global);
             return Ok(());
+        }
+        if self.consistency == Consistency::Bounds {
+            return ctx.with_scratch(|ctx, hall: &mut HallIntervals| self.narrow_bounds(hall, ctx));
         }
         let filtered =
             ctx.with_scratch(|ctx, regin: &mut Regin| regin.filter(&self.vars, &self.offsets, ctx));

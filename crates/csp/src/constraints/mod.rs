@@ -1,5 +1,5 @@
 //! The constraints that come with the engine; each file holds one, except `regin.rs` and
-//! `words.rs`, the filtering all_different builds on, and `task.rs`, the task bounds the
+//! `words.rs` and `hall_intervals.rs`, the filtering all_different builds on, and `task.rs`, the task bounds the
 //! scheduling constraints read.
 
 mod all_different;
@@ -13,6 +13,7 @@ mod count;
 mod cumulative;
 mod disjunctive;
 mod element;
+mod hall_intervals;
 mod lex;
 mod linear;
 mod listed;

@@ -70,6 +70,9 @@ enum Spec {
     Lex(Vec<usize>, Vec<usize>, bool),
     /// All different but for the values listed.
     AllDifferentExcept(Vec<usize>, Vec<i32>),
+    /// global_cardinality over places, a cover, each cover value's count (bounds or a count
+    /// variable), closed or not.
+    Gcc(Vec<usize>, Vec<i32>, Vec<GccCard>, bool),
 }
 
 const OPS: [ArithOp; 4] = [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow];
@@ -105,6 +108,20 @@ fn config() -> Config {
         failure_persistence: None,
         ..Config::default()
     }
+}
+
+/// How many places may take one cover value of a [`Spec::Gcc`].
+#[derive(Clone, Debug)]
+enum GccCard {
+    Between(i64, i64),
+    Counted(usize),
+}
+
+fn gcc_card(vars: usize) -> impl Strategy<Value = GccCard> {
+    prop_oneof![
+        (-1..=3i64, -1..=4i64).prop_map(|(l, h)| GccCard::Between(l, h)),
+        (0..vars).prop_map(GccCard::Counted),
+    ]
 }
 
 fn consistency() -> impl Strategy<Value = Consistency> {
@@ -203,6 +220,15 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
             prop::collection::vec(-1..=1i32, 0..=2)
         )
             .prop_map(|(xs, except)| Spec::AllDifferentExcept(xs, except)),
+        (
+            prop::collection::vec(0..vars, 1..=4),
+            prop::collection::vec((-2..=3i32, gcc_card(vars)), 0..=3),
+            any::<bool>()
+        )
+            .prop_map(|(xs, cards, closed)| {
+                let (cover, cards) = cards.into_iter().unzip();
+                Spec::Gcc(xs, cover, cards, closed)
+            }),
         (
             0..vars,
             prop::collection::vec(-2..=3i32, 0..=4),
@@ -427,6 +453,33 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
             Spec::AllDifferentExcept(xs, except) => {
                 let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
                 model.all_different_except(&xs, except).map(|_| ())
+            }
+            Spec::Gcc(xs, cover, cards, closed) => {
+                let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
+                let counts: Option<Vec<VarId>> = cards
+                    .iter()
+                    .map(|c| match c {
+                        GccCard::Counted(i) => Some(vars[*i]),
+                        GccCard::Between(..) => None,
+                    })
+                    .collect();
+                match counts {
+                    Some(counts) if !cards.is_empty() => {
+                        model.global_cardinality_counts(&xs, cover, &counts, *closed)
+                    }
+                    _ => {
+                        // Bounds for all; a count variable's place takes the widest.
+                        let (low, high): (Vec<i64>, Vec<i64>) = cards
+                            .iter()
+                            .map(|c| match c {
+                                GccCard::Between(l, h) => (*l, *h),
+                                GccCard::Counted(_) => (0, xs.len() as i64),
+                            })
+                            .unzip();
+                        model.global_cardinality(&xs, cover, &low, &high, *closed)
+                    }
+                }
+                .map(|_| ())
             }
             Spec::Lex(xs, ys, strict) => {
                 let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
@@ -782,6 +835,10 @@ proptest! {
             .into_iter()
             .filter(|s| match s {
                 Spec::AllDifferent(xs, _, Consistency::Domain) => distinct(xs),
+                // Domain consistent on distinct places with fixed bounds.
+                Spec::Gcc(xs, _, cards, _) => {
+                    distinct(xs) && cards.iter().all(|c| matches!(c, GccCard::Between(..)))
+                }
                 Spec::Table(..) => true,
                 // Every comparison is domain-consistent alone (on two distinct variables).
                 Spec::Compare(x, _, y, _) => *y != Some(*x),
@@ -1001,7 +1058,33 @@ fn globals_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
             let xs = (0..domains.len()).collect();
             (domains, vec![Spec::AllDifferentExcept(xs, vec![0])])
         });
-    prop_oneof![machine, resource, circuit, regular, table, lex, except_0]
+    // 2 to 6 distinct variables of 0..=3, a cover of up to 3 of those values (and 4, which
+    // none takes) with bounds or with count variables of 0..=4 after them.
+    let gcc = (
+        prop::collection::vec(prop::collection::btree_set(0..=3i32, 1..=4), 2..=6),
+        prop::collection::btree_set(0..=4i32, 1..=3),
+        prop::collection::vec((0..=3i64, 0..=3i64), 3),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(mut domains, cover, spans, counted, closed)| {
+            let n = domains.len();
+            let xs = (0..n).collect();
+            let cover: Vec<i32> = cover.into_iter().collect();
+            let cards = (0..cover.len())
+                .map(|i| {
+                    if counted {
+                        domains.push((0..=4).collect());
+                        GccCard::Counted(n + i)
+                    } else {
+                        let (l, h) = spans[i];
+                        GccCard::Between(l.min(h), l.max(h))
+                    }
+                })
+                .collect();
+            (domains, vec![Spec::Gcc(xs, cover, cards, closed)])
+        });
+    prop_oneof![machine, resource, circuit, regular, table, lex, except_0, gcc]
 }
 
 proptest! {
@@ -1018,9 +1101,11 @@ proptest! {
             prop_assert_eq!(&found, &expected, "{:?}", inference);
         }
         let supported = projection(&expected, domains.len());
-        if matches!(specs[..], [Spec::Regular(..)] | [Spec::Extension(_, _, true)]) {
-            // Over distinct variables, regular and positive tables are domain consistent:
-            // exactly the supports.
+        let fixed_gcc = matches!(&specs[..], [Spec::Gcc(_, _, cards, _)]
+            if cards.iter().all(|c| matches!(c, GccCard::Between(..))));
+        if fixed_gcc || matches!(specs[..], [Spec::Regular(..)] | [Spec::Extension(_, _, true)]) {
+            // Over distinct variables, regular, positive tables and global_cardinality with
+            // fixed bounds are domain consistent: exactly the supports.
             prop_assert_eq!(Solver::new(&model).inference(Inference::Mac).root_domains(), supported.clone());
         }
         keeps_every_supported_value(&model, supported)?;

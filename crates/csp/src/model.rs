@@ -2,8 +2,8 @@
 
 use crate::constraints::{
     Abs, AllDifferent, AllDifferentExcept, ArithOp, Arithmetic, Binary, BoolGate, BoolXor, Circuit,
-    Compare, Count, Cumulative, Disjunctive, Element, Extremum, Gate, Lex, Linear, LinearOp, Lit,
-    Member, NotEqual, Regular, Reifiable, Reified, Relation, Table,
+    Compare, Count, Cumulative, Disjunctive, Element, Extremum, Gate, GlobalCardinality, Lex,
+    Linear, LinearOp, Lit, Member, NotEqual, Regular, Reifiable, Reified, Relation, Table,
 };
 use crate::declared_domain::DeclaredDomain;
 use crate::{Consistency, Constraint, ConstraintId, ModelError, VarId, Wake};
@@ -277,6 +277,48 @@ impl Model {
         consistency: Consistency,
     ) -> Result<ConstraintId, ModelError> {
         self.post(AllDifferent::new(vars.to_vec()).with_consistency(consistency))
+    }
+
+    /// Between `low[i]` and `high[i]` of `xs` take the value `cover[i]`, for each `i`;
+    /// when `closed`, every one of `xs` takes a value of `cover` (MiniZinc's
+    /// `global_cardinality_low_up` and `_closed`; see [`GlobalCardinality`]).
+    pub fn global_cardinality(
+        &mut self,
+        xs: &[VarId],
+        cover: &[i32],
+        low: &[i64],
+        high: &[i64],
+        closed: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let c = GlobalCardinality::low_up(xs, cover, low, high, closed).ok_or_else(|| {
+            ModelError::InvalidConstraint(format!(
+                "{} cover values but {} lower and {} upper bounds",
+                cover.len(),
+                low.len(),
+                high.len()
+            ))
+        })?;
+        self.post(c)
+    }
+
+    /// Exactly `counts[i]` of `xs` take the value `cover[i]`, for each `i`; when `closed`,
+    /// every one of `xs` takes a value of `cover` (MiniZinc's `global_cardinality` and
+    /// `_closed`).
+    pub fn global_cardinality_counts(
+        &mut self,
+        xs: &[VarId],
+        cover: &[i32],
+        counts: &[VarId],
+        closed: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let c = GlobalCardinality::counted(xs, cover, counts, closed).ok_or_else(|| {
+            ModelError::InvalidConstraint(format!(
+                "{} cover values but {} counts",
+                cover.len(),
+                counts.len()
+            ))
+        })?;
+        self.post(c)
     }
 
     /// `vars` take distinct values, except that the values of `except` may repeat

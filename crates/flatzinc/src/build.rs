@@ -573,6 +573,18 @@ impl Builder {
         elems.into_iter().map(|e| self.var_of(e, line)).collect()
     }
 
+    /// A global_cardinality cover: values that fit 32 bits, as every variable's do.
+    fn cover(&self, expr: &Expr, line: usize) -> Result<Vec<i32>, FznError> {
+        self.consts(expr, line)?
+            .into_iter()
+            .map(|v| {
+                i32::try_from(v).map_err(|_| {
+                    FznError::unsupported(line, format!("the cover value {v} is beyond 32 bits"))
+                })
+            })
+            .collect()
+    }
+
     fn consts(&self, expr: &Expr, line: usize) -> Result<Vec<i64>, FznError> {
         self.elems(expr, line)?
             .into_iter()
@@ -1004,6 +1016,27 @@ impl Builder {
                 let ys = self.vars(&args[1], line)?;
                 let strict = name.starts_with("csp_lex_less_");
                 self.model.lex(&xs, &ys, strict).map_err(engine)?;
+            }
+            "csp_global_cardinality_low_up" | "csp_global_cardinality_low_up_closed" => {
+                arity(4)?;
+                let xs = self.vars(&args[0], line)?;
+                let cover = self.cover(&args[1], line)?;
+                let low = self.consts(&args[2], line)?;
+                let high = self.consts(&args[3], line)?;
+                let closed = name.ends_with("_closed");
+                self.model
+                    .global_cardinality(&xs, &cover, &low, &high, closed)
+                    .map_err(engine)?;
+            }
+            "csp_global_cardinality" | "csp_global_cardinality_closed" => {
+                arity(3)?;
+                let xs = self.vars(&args[0], line)?;
+                let cover = self.cover(&args[1], line)?;
+                let counts = self.vars(&args[2], line)?;
+                let closed = name.ends_with("_closed");
+                self.model
+                    .global_cardinality_counts(&xs, &cover, &counts, closed)
+                    .map_err(engine)?;
             }
             "csp_all_different_except" => {
                 arity(2)?;

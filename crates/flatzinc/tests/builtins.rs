@@ -95,7 +95,7 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
     let name = |i: usize, vars: &[Var]| vars[i].name.clone();
     let mut items: Vec<Item> = Vec::new();
     for _ in 0..1 + rng.below(3) {
-        let kind = rng.below(23);
+        let kind = rng.below(25);
         let (a, b, c) = (*pick(rng, &ints), *pick(rng, &ints), *pick(rng, &ints));
         let (p, q, r) = (*pick(rng, &bools), *pick(rng, &bools), *pick(rng, &bools));
         let k = rng.below(7) as i64 - 3;
@@ -445,6 +445,57 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
                     text: format!("all_different_int([{}]){annotation}", listed.join(", ")),
                     holds: Box::new(move |v| {
                         v[xs[0]] != v[xs[1]] && v[xs[0]] != v[xs[2]] && v[xs[1]] != v[xs[2]]
+                    }),
+                }
+            }
+            23 => {
+                // How many of three places take each of two values, between bounds, closed
+                // or not.
+                let xs = [a, b, c];
+                let cover = [rng.below(5) as i64 - 2, rng.below(5) as i64 - 2];
+                let low = [rng.below(3) as i64, rng.below(3) as i64];
+                let high = [
+                    low[0] + rng.below(3) as i64 - 1,
+                    low[1] + rng.below(3) as i64,
+                ];
+                let closed = rng.below(2) == 0;
+                let listed: Vec<String> = xs.iter().map(|&x| name(x, &vars)).collect();
+                Item {
+                    text: format!(
+                        "csp_global_cardinality_low_up{}([{}], [{}, {}], [{}, {}], [{}, {}])",
+                        if closed { "_closed" } else { "" },
+                        listed.join(", "),
+                        cover[0],
+                        cover[1],
+                        low[0],
+                        low[1],
+                        high[0],
+                        high[1]
+                    ),
+                    holds: Box::new(move |v| {
+                        (!closed || xs.iter().all(|&x| cover.contains(&v[x])))
+                            && (0..2).all(|i| {
+                                let taken = xs.iter().filter(|&&x| v[x] == cover[i]).count() as i64;
+                                low[i] <= taken && taken <= high[i]
+                            })
+                    }),
+                }
+            }
+            24 => {
+                // How many of two places take a value, counted by a third variable.
+                let value = rng.below(5) as i64 - 2;
+                let closed = rng.below(2) == 0;
+                Item {
+                    text: format!(
+                        "csp_global_cardinality{}([{}, {}], [{value}], [{}])",
+                        if closed { "_closed" } else { "" },
+                        name(a, &vars),
+                        name(b, &vars),
+                        name(c, &vars)
+                    ),
+                    holds: Box::new(move |v| {
+                        let taken = [a, b].iter().filter(|&&x| v[x] == value).count() as i64;
+                        (!closed || (v[a] == value && v[b] == value)) && taken == v[c]
                     }),
                 }
             }

@@ -13,7 +13,7 @@ macro_rules! mznlib {
     };
 }
 
-const MZNLIB: [(&str, &str); 20] = mznlib![
+const MZNLIB: [(&str, &str); 24] = mznlib![
     "redefinitions.mzn",
     "redefinitions-2.0.mzn",
     "fzn_all_different_int.mzn",
@@ -34,6 +34,10 @@ const MZNLIB: [(&str, &str); 20] = mznlib![
     "fzn_lex_less_bool.mzn",
     "fzn_alldifferent_except_0.mzn",
     "fzn_alldifferent_except.mzn",
+    "fzn_global_cardinality.mzn",
+    "fzn_global_cardinality_closed.mzn",
+    "fzn_global_cardinality_low_up.mzn",
+    "fzn_global_cardinality_low_up_closed.mzn",
 ];
 
 /// The solver id MiniZinc knows csp by; `--solver csp` matches its last part.

@@ -328,14 +328,29 @@ fn each_native_global_reaches_csp_as_one_constraint() {
             "csp_all_different_except",
             1,
         ),
-        // global_cardinality with count variables is a count per value in MiniZinc's own
-        // library, so csp's count. (With bounds, a count per value in csp's library took
-        // community-detection 15% longer than MiniZinc's sums of Booleans: not done.)
         (
             "array [1..4] of var 0..3: x;\narray [1..2] of var 0..4: c;\n\
              constraint global_cardinality(x, [1, 2], c);",
-            "csp_count_eq",
-            2,
+            "csp_global_cardinality",
+            1,
+        ),
+        (
+            "array [1..4] of var 0..3: x;\narray [1..2] of var 0..4: c;\n\
+             constraint global_cardinality_closed(x, [1, 2], c);",
+            "csp_global_cardinality_closed",
+            1,
+        ),
+        (
+            "array [1..4] of var 0..3: x;\n\
+             constraint global_cardinality_low_up(x, [1, 2], [1, 0], [2, 1]);",
+            "csp_global_cardinality_low_up",
+            1,
+        ),
+        (
+            "array [1..4] of var 0..3: x;\n\
+             constraint global_cardinality_low_up_closed(x, [1, 2], [1, 0], [3, 2]);",
+            "csp_global_cardinality_low_up_closed",
+            1,
         ),
         // Variable durations: a cumulative of capacity 1.
         (

@@ -1,18 +1,23 @@
-//! The constraints that come with the engine; each file holds one, except `regin.rs` and
-//! `words.rs` and `hall_intervals.rs`, the filtering all_different builds on, and `task.rs`, the task bounds the
-//! scheduling constraints read.
+//! The constraints that come with the engine; each file holds one, except the algorithms
+//! some of them build on: `regin.rs`, `words.rs` and `hall_intervals.rs` (all_different),
+//! `cardinality_flow.rs` (global_cardinality), `components.rs` (the strongly connected
+//! components both matchings read), and `task.rs` (the task bounds the scheduling
+//! constraints read).
 
 mod all_different;
 mod all_different_except;
 mod arithmetic;
 mod binary;
 mod boolean;
+mod cardinality_flow;
 mod circuit;
 mod compare;
+mod components;
 mod count;
 mod cumulative;
 mod disjunctive;
 mod element;
+mod global_cardinality;
 mod hall_intervals;
 mod lex;
 mod linear;
@@ -38,6 +43,7 @@ pub use count::Count;
 pub use cumulative::Cumulative;
 pub use disjunctive::Disjunctive;
 pub use element::Element;
+pub use global_cardinality::GlobalCardinality;
 pub use lex::Lex;
 pub use linear::{Linear, LinearOp};
 pub use member::Member;

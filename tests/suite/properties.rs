@@ -73,6 +73,8 @@ enum Spec {
     /// global_cardinality over places, a cover, each cover value's count (bounds or a count
     /// variable), closed or not.
     Gcc(Vec<usize>, Vec<i32>, Vec<GccCard>, bool),
+    /// value_precede(s, t, places).
+    Precede(i32, i32, Vec<usize>),
 }
 
 const OPS: [ArithOp; 4] = [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow];
@@ -229,6 +231,8 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
                 let (cover, cards) = cards.into_iter().unzip();
                 Spec::Gcc(xs, cover, cards, closed)
             }),
+        (-2..=3i32, -2..=3i32, prop::collection::vec(0..vars, 1..=4))
+            .prop_map(|(s, t, xs)| Spec::Precede(s, t, xs)),
         (
             0..vars,
             prop::collection::vec(-2..=3i32, 0..=4),
@@ -453,6 +457,10 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
             Spec::AllDifferentExcept(xs, except) => {
                 let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
                 model.all_different_except(&xs, except).map(|_| ())
+            }
+            Spec::Precede(s, t, xs) => {
+                let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
+                model.value_precede(*s, *t, &xs).map(|_| ())
             }
             Spec::Gcc(xs, cover, cards, closed) => {
                 let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
@@ -835,6 +843,7 @@ proptest! {
             .into_iter()
             .filter(|s| match s {
                 Spec::AllDifferent(xs, _, Consistency::Domain) => distinct(xs),
+                Spec::Precede(_, _, xs) => distinct(xs),
                 // Domain consistent on distinct places with fixed bounds.
                 Spec::Gcc(xs, _, cards, _) => {
                     distinct(xs) && cards.iter().all(|c| matches!(c, GccCard::Between(..)))
@@ -1084,7 +1093,17 @@ fn globals_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
                 .collect();
             (domains, vec![Spec::Gcc(xs, cover, cards, closed)])
         });
-    prop_oneof![machine, resource, circuit, regular, table, lex, except_0, gcc]
+    // 1 to 6 distinct variables of 0..=3, with 1 to precede 2 (sometimes equal values).
+    let precede = (
+        prop::collection::vec(prop::collection::btree_set(0..=3i32, 1..=4), 1..=6),
+        0..=3i32,
+        0..=3i32,
+    )
+        .prop_map(|(domains, s, t)| {
+            let xs = (0..domains.len()).collect();
+            (domains, vec![Spec::Precede(s, t, xs)])
+        });
+    prop_oneof![machine, resource, circuit, regular, table, lex, except_0, gcc, precede]
 }
 
 proptest! {
@@ -1103,9 +1122,14 @@ proptest! {
         let supported = projection(&expected, domains.len());
         let fixed_gcc = matches!(&specs[..], [Spec::Gcc(_, _, cards, _)]
             if cards.iter().all(|c| matches!(c, GccCard::Between(..))));
-        if fixed_gcc || matches!(specs[..], [Spec::Regular(..)] | [Spec::Extension(_, _, true)]) {
-            // Over distinct variables, regular, positive tables and global_cardinality with
-            // fixed bounds are domain consistent: exactly the supports.
+        let exact = matches!(
+            specs[..],
+            [Spec::Regular(..)] | [Spec::Extension(_, _, true)] | [Spec::Precede(..)]
+        );
+        if fixed_gcc || exact {
+            // Over distinct variables, regular, positive tables, value_precede and
+            // global_cardinality with fixed bounds are domain consistent: exactly the
+            // supports.
             prop_assert_eq!(Solver::new(&model).inference(Inference::Mac).root_domains(), supported.clone());
         }
         keeps_every_supported_value(&model, supported)?;

@@ -4,6 +4,7 @@ use crate::constraints::{
     Abs, AllDifferent, AllDifferentExcept, ArithOp, Arithmetic, Binary, BoolGate, BoolXor, Circuit,
     Compare, Count, Cumulative, Disjunctive, Element, Extremum, Gate, GlobalCardinality, Lex,
     Linear, LinearOp, Lit, Member, NotEqual, Regular, Reifiable, Reified, Relation, Table,
+    ValuePrecede,
 };
 use crate::declared_domain::DeclaredDomain;
 use crate::{Consistency, Constraint, ConstraintId, ModelError, VarId, Wake};
@@ -319,6 +320,32 @@ impl Model {
             ))
         })?;
         self.post(c)
+    }
+
+    /// In `xs`, the value `t` occurs only after some occurrence of `s` (see
+    /// [`ValuePrecede`]).
+    pub fn value_precede(
+        &mut self,
+        s: i32,
+        t: i32,
+        xs: &[VarId],
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(ValuePrecede::new(s, t, xs))
+    }
+
+    /// In `xs`, each of `values` occurs only after some occurrence of the one before it
+    /// (MiniZinc's `value_precede_chain`): one [`ValuePrecede`] per consecutive pair. Returns
+    /// the last one posted, or `None` for fewer than two values.
+    pub fn value_precede_chain(
+        &mut self,
+        values: &[i32],
+        xs: &[VarId],
+    ) -> Result<Option<ConstraintId>, ModelError> {
+        let mut last = None;
+        for pair in values.windows(2) {
+            last = Some(self.value_precede(pair[0], pair[1], xs)?);
+        }
+        Ok(last)
     }
 
     /// `vars` take distinct values, except that the values of `except` may repeat

@@ -1038,6 +1038,28 @@ impl Builder {
                     .global_cardinality_counts(&xs, &cover, &counts, closed)
                     .map_err(engine)?;
             }
+            "csp_value_precede" => {
+                arity(3)?;
+                let st = self.consts(&Expr::Array(vec![args[0].clone(), args[1].clone()]), line)?;
+                let xs = self.vars(&args[2], line)?;
+                match (i32::try_from(st[0]), i32::try_from(st[1])) {
+                    // Over no variables it always holds.
+                    _ if xs.is_empty() => {}
+                    (Ok(s), Ok(t)) => {
+                        self.model.value_precede(s, t, &xs).map_err(engine)?;
+                    }
+                    // A value beyond 32 bits is no variable's: `t` never occurs, or `s`
+                    // never does and then neither may `t`.
+                    (Err(_), Ok(t)) => {
+                        for &x in &xs {
+                            self.model
+                                .compare_value(x, Relation::Ne, i64::from(t))
+                                .map_err(&engine)?;
+                        }
+                    }
+                    _ => {}
+                }
+            }
             "csp_all_different_except" => {
                 arity(2)?;
                 let xs = self.vars(&args[0], line)?;

@@ -95,7 +95,7 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
     let name = |i: usize, vars: &[Var]| vars[i].name.clone();
     let mut items: Vec<Item> = Vec::new();
     for _ in 0..1 + rng.below(3) {
-        let kind = rng.below(25);
+        let kind = rng.below(26);
         let (a, b, c) = (*pick(rng, &ints), *pick(rng, &ints), *pick(rng, &ints));
         let (p, q, r) = (*pick(rng, &bools), *pick(rng, &bools), *pick(rng, &bools));
         let k = rng.below(7) as i64 - 3;
@@ -496,6 +496,22 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
                     holds: Box::new(move |v| {
                         let taken = [a, b].iter().filter(|&&x| v[x] == value).count() as i64;
                         (!closed || (v[a] == value && v[b] == value)) && taken == v[c]
+                    }),
+                }
+            }
+            25 => {
+                // In three places, t occurs only after some s.
+                let (s, t) = (rng.below(5) as i64 - 2, rng.below(5) as i64 - 2);
+                let xs = [a, b, c];
+                let listed: Vec<String> = xs.iter().map(|&x| name(x, &vars)).collect();
+                Item {
+                    text: format!("csp_value_precede({s}, {t}, [{}])", listed.join(", ")),
+                    holds: Box::new(move |v| {
+                        let values: Vec<i64> = xs.iter().map(|&x| v[x]).collect();
+                        match values.iter().position(|&w| w == t) {
+                            Some(first) if s != t => values[..first].contains(&s),
+                            _ => true,
+                        }
                     }),
                 }
             }

@@ -352,6 +352,16 @@ fn each_native_global_reaches_csp_as_one_constraint() {
             "csp_global_cardinality_low_up_closed",
             1,
         ),
+        (
+            "array [1..5] of var 1..3: x;\nconstraint value_precede(1, 2, x);",
+            "csp_value_precede",
+            1,
+        ),
+        (
+            "array [1..5] of var 1..4: x;\nconstraint value_precede_chain([1, 2, 3, 4], x);",
+            "csp_value_precede",
+            3,
+        ),
         // Variable durations: a cumulative of capacity 1.
         (
             "array [1..2] of var 0..9: s;\narray [1..2] of var 0..3: d;\n\

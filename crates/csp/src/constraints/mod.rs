@@ -30,6 +30,7 @@ mod regular;
 mod reified;
 mod table;
 mod task;
+mod value_precede;
 mod words;
 
 pub use all_different::AllDifferent;
@@ -52,3 +53,4 @@ pub use not_equal::NotEqual;
 pub use regular::Regular;
 pub use reified::{Reifiable, Reified};
 pub use table::Table;
+pub use value_precede::ValuePrecede;

@@ -75,6 +75,8 @@ enum Spec {
     Gcc(Vec<usize>, Vec<i32>, Vec<GccCard>, bool),
     /// value_precede(s, t, places).
     Precede(i32, i32, Vec<usize>),
+    /// diffn over rectangles (x, y, dx, dy), strict or not.
+    Diffn(Vec<[usize; 4]>, bool),
 }
 
 const OPS: [ArithOp; 4] = [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow];
@@ -233,6 +235,11 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
             }),
         (-2..=3i32, -2..=3i32, prop::collection::vec(0..vars, 1..=4))
             .prop_map(|(s, t, xs)| Spec::Precede(s, t, xs)),
+        (
+            prop::collection::vec(prop::array::uniform4(0..vars), 1..=3),
+            any::<bool>()
+        )
+            .prop_map(|(rects, strict)| Spec::Diffn(rects, strict)),
         (
             0..vars,
             prop::collection::vec(-2..=3i32, 0..=4),
@@ -461,6 +468,12 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
             Spec::Precede(s, t, xs) => {
                 let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
                 model.value_precede(*s, *t, &xs).map(|_| ())
+            }
+            Spec::Diffn(rects, strict) => {
+                let axis = |k: usize| -> Vec<VarId> { rects.iter().map(|r| vars[r[k]]).collect() };
+                model
+                    .diffn(&axis(0), &axis(1), &axis(2), &axis(3), *strict)
+                    .map(|_| ())
             }
             Spec::Gcc(xs, cover, cards, closed) => {
                 let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
@@ -1103,7 +1116,26 @@ fn globals_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
             let xs = (0..domains.len()).collect();
             (domains, vec![Spec::Precede(s, t, xs)])
         });
-    prop_oneof![machine, resource, circuit, regular, table, lex, except_0, gcc, precede]
+    // 2 or 3 rectangles of distinct variables: origins in windows of 0..6, sizes of 0..=3.
+    let rectangles = (2..=3usize, any::<bool>()).prop_flat_map(|(n, strict)| {
+        let origin = prop::collection::btree_set(0..=5i32, 1..=3);
+        let size = prop::collection::btree_set(0..=3i32, 1..=2);
+        (
+            prop::collection::vec((origin.clone(), origin, size.clone(), size), n),
+            Just(strict),
+        )
+            .prop_map(|(rects, strict)| {
+                let mut domains = Vec::new();
+                let mut specs = Vec::new();
+                for (x, y, w, h) in rects {
+                    let at = domains.len();
+                    domains.extend([x, y, w, h]);
+                    specs.push([at, at + 1, at + 2, at + 3]);
+                }
+                (domains, vec![Spec::Diffn(specs, strict)])
+            })
+    });
+    prop_oneof![machine, resource, circuit, regular, table, lex, except_0, gcc, precede, rectangles]
 }
 
 proptest! {

@@ -2,8 +2,8 @@
 
 use crate::constraints::{
     Abs, AllDifferent, AllDifferentExcept, ArithOp, Arithmetic, Binary, BoolGate, BoolXor, Circuit,
-    Compare, Count, Cumulative, Disjunctive, Element, Extremum, Gate, GlobalCardinality, Lex,
-    Linear, LinearOp, Lit, Member, NotEqual, Regular, Reifiable, Reified, Relation, Table,
+    Compare, Count, Cumulative, Diffn, Disjunctive, Element, Extremum, Gate, GlobalCardinality,
+    Lex, Linear, LinearOp, Lit, Member, NotEqual, Regular, Reifiable, Reified, Relation, Table,
     ValuePrecede,
 };
 use crate::declared_domain::DeclaredDomain;
@@ -346,6 +346,29 @@ impl Model {
             last = Some(self.value_precede(pair[0], pair[1], xs)?);
         }
         Ok(last)
+    }
+
+    /// Rectangles at `(x[i], y[i])` of size `dx[i]` by `dy[i]` do not overlap; unless
+    /// `strict`, one of zero width or height overlaps nothing (MiniZinc's `diffn` and
+    /// `diffn_nonstrict`; see [`Diffn`]).
+    pub fn diffn(
+        &mut self,
+        x: &[VarId],
+        y: &[VarId],
+        dx: &[VarId],
+        dy: &[VarId],
+        strict: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let c = Diffn::new(x, y, dx, dy, strict).ok_or_else(|| {
+            ModelError::InvalidConstraint(format!(
+                "diffn over {} x, {} y, {} dx and {} dy",
+                x.len(),
+                y.len(),
+                dx.len(),
+                dy.len()
+            ))
+        })?;
+        self.post(c)
     }
 
     /// `vars` take distinct values, except that the values of `except` may repeat

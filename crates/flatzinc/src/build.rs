@@ -1038,6 +1038,15 @@ impl Builder {
                     .global_cardinality_counts(&xs, &cover, &counts, closed)
                     .map_err(engine)?;
             }
+            "csp_diffn" | "csp_diffn_nonstrict" => {
+                arity(4)?;
+                let x = self.vars(&args[0], line)?;
+                let y = self.vars(&args[1], line)?;
+                let dx = self.vars(&args[2], line)?;
+                let dy = self.vars(&args[3], line)?;
+                let strict = name == "csp_diffn";
+                self.model.diffn(&x, &y, &dx, &dy, strict).map_err(engine)?;
+            }
             "csp_value_precede" => {
                 arity(3)?;
                 let st = self.consts(&Expr::Array(vec![args[0].clone(), args[1].clone()]), line)?;

@@ -95,7 +95,7 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
     let name = |i: usize, vars: &[Var]| vars[i].name.clone();
     let mut items: Vec<Item> = Vec::new();
     for _ in 0..1 + rng.below(3) {
-        let kind = rng.below(26);
+        let kind = rng.below(27);
         let (a, b, c) = (*pick(rng, &ints), *pick(rng, &ints), *pick(rng, &ints));
         let (p, q, r) = (*pick(rng, &bools), *pick(rng, &bools), *pick(rng, &bools));
         let k = rng.below(7) as i64 - 3;
@@ -512,6 +512,33 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
                             Some(first) if s != t => values[..first].contains(&s),
                             _ => true,
                         }
+                    }),
+                }
+            }
+            26 => {
+                // Two rectangles at (a, b) and (c, a) of sizes drawn from the variables and
+                // constants, strict or not.
+                let strict = rng.below(2) == 0;
+                let (w, h) = (rng.below(3) as i64, rng.below(3) as i64);
+                Item {
+                    text: format!(
+                        "csp_diffn{}([{}, {}], [{}, {}], [{w}, {}], [{h}, 1])",
+                        if strict { "" } else { "_nonstrict" },
+                        name(a, &vars),
+                        name(c, &vars),
+                        name(b, &vars),
+                        name(a, &vars),
+                        name(b, &vars)
+                    ),
+                    holds: Box::new(move |v| {
+                        let first = [v[a], v[b], w, h];
+                        let second = [v[c], v[a], v[b], 1];
+                        let empty = first[2] == 0 || first[3] == 0 || second[2] == 0;
+                        (!strict && empty)
+                            || first[0] + first[2] <= second[0]
+                            || second[0] + second[2] <= first[0]
+                            || first[1] + first[3] <= second[1]
+                            || second[1] + second[3] <= first[1]
                     }),
                 }
             }

@@ -13,7 +13,7 @@ macro_rules! mznlib {
     };
 }
 
-const MZNLIB: [(&str, &str); 26] = mznlib![
+const MZNLIB: [(&str, &str); 28] = mznlib![
     "redefinitions.mzn",
     "redefinitions-2.0.mzn",
     "fzn_all_different_int.mzn",
@@ -40,6 +40,8 @@ const MZNLIB: [(&str, &str); 26] = mznlib![
     "fzn_global_cardinality_low_up_closed.mzn",
     "fzn_value_precede_int.mzn",
     "fzn_value_precede_chain_int.mzn",
+    "fzn_diffn.mzn",
+    "fzn_diffn_nonstrict.mzn",
 ];
 
 /// The solver id MiniZinc knows csp by; `--solver csp` matches its last part.

@@ -362,6 +362,18 @@ fn each_native_global_reaches_csp_as_one_constraint() {
             "csp_value_precede",
             3,
         ),
+        (
+            "array [1..3] of var 0..4: x;\narray [1..3] of var 0..4: y;\n\
+             constraint diffn(x, y, [2, 2, 1], [1, 2, 3]);",
+            "csp_diffn",
+            1,
+        ),
+        (
+            "array [1..3] of var 0..4: x;\narray [1..3] of var 0..4: y;\n\
+             array [1..3] of var 0..2: w;\nconstraint diffn_nonstrict(x, y, w, [1, 2, 3]);",
+            "csp_diffn_nonstrict",
+            1,
+        ),
         // Variable durations: a cumulative of capacity 1.
         (
             "array [1..2] of var 0..9: s;\narray [1..2] of var 0..3: d;\n\

@@ -13,7 +13,7 @@ macro_rules! mznlib {
     };
 }
 
-const MZNLIB: [(&str, &str); 28] = mznlib![
+const MZNLIB: [(&str, &str); 38] = mznlib![
     "redefinitions.mzn",
     "redefinitions-2.0.mzn",
     "fzn_all_different_int.mzn",
@@ -42,6 +42,16 @@ const MZNLIB: [(&str, &str); 28] = mznlib![
     "fzn_value_precede_chain_int.mzn",
     "fzn_diffn.mzn",
     "fzn_diffn_nonstrict.mzn",
+    "fzn_count_geq.mzn",
+    "fzn_count_geq_par.mzn",
+    "fzn_count_gt.mzn",
+    "fzn_count_gt_par.mzn",
+    "fzn_count_leq.mzn",
+    "fzn_count_leq_par.mzn",
+    "fzn_count_lt.mzn",
+    "fzn_count_lt_par.mzn",
+    "fzn_count_neq.mzn",
+    "fzn_count_neq_par.mzn",
 ];
 
 /// The solver id MiniZinc knows csp by; `--solver csp` matches its last part.

@@ -374,6 +374,15 @@ fn each_native_global_reaches_csp_as_one_constraint() {
             "csp_diffn_nonstrict",
             1,
         ),
+        // count_geq, _gt, _leq, _lt, _neq: a count into a fresh variable, compared.
+        (
+            "array [1..4] of var 0..3: x;\nvar 0..4: c;\n\
+             constraint count_geq(x, 1, c);\nconstraint count_gt(x, 2, c);\n\
+             constraint count_leq(x, 3, 1);\nconstraint count_lt(x, 0, c);\n\
+             constraint count_neq(x, 1, 3);",
+            "csp_count_eq",
+            5,
+        ),
         // Variable durations: a cumulative of capacity 1.
         (
             "array [1..2] of var 0..9: s;\narray [1..2] of var 0..3: d;\n\
@@ -478,5 +487,105 @@ fn compare_takes_a_minizinc_model_and_its_data_where_minizinc_is_installed() {
         rows.iter().all(|r| r.split(',').nth(3) == Some("92")),
         "{rows:?}"
     );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Solutions of small models using each of csp's MiniZinc redefinitions, counted by csp
+/// through MiniZinc, and by fzn-gecode (the oracle) on the same model flattened with
+/// MiniZinc's standard decompositions (`-G std`): the redefinitions mean what MiniZinc's
+/// globals mean.
+#[test]
+fn each_redefined_global_has_as_many_solutions_on_csp_as_on_gecode() {
+    if !installed("minizinc") || !installed("fzn-gecode") {
+        eprintln!("minizinc or fzn-gecode is not installed: skipped (.ci/run installs them)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("csp-global-counts-{}", std::process::id()));
+    let setup = csp(&["minizinc-setup", dir.to_str().unwrap()]);
+    assert_eq!(setup.status.code(), Some(0), "{}", stderr(&setup));
+    let four = "array [1..4] of var 0..3: x;\n";
+    let rects = "array [1..3] of var 0..3: x;\narray [1..3] of var 0..3: y;\n";
+    let models = [
+        format!("{four}constraint global_cardinality_low_up(x, [1, 2], [1, 0], [2, 1]);"),
+        format!("{four}constraint global_cardinality_low_up_closed(x, [1, 2], [1, 1], [3, 2]);"),
+        format!("{four}array [1..2] of var 0..4: c;\nconstraint global_cardinality(x, [1, 2], c);"),
+        format!(
+            "{four}array [1..2] of var 0..4: c;\n\
+             constraint global_cardinality_closed(x, [1, 3], c);"
+        ),
+        "array [1..5] of var 1..3: x;\nconstraint value_precede_chain([1, 2, 3], x);".to_owned(),
+        format!("{four}constraint value_precede(2, 1, x);"),
+        format!("{rects}constraint diffn(x, y, [2, 2, 1], [1, 2, 3]);"),
+        format!(
+            "{rects}array [1..3] of var 0..2: w;\n\
+             constraint diffn_nonstrict(x, y, w, [1, 2, 0]);"
+        ),
+        format!("{four}var 0..4: c;\nconstraint count_geq(x, 1, c);"),
+        format!("{four}var 0..4: c;\nconstraint count_gt(x, 1, c);"),
+        format!("{four}var 0..4: c;\nconstraint count_leq(x, 1, c);"),
+        format!("{four}var 0..4: c;\nconstraint count_lt(x, 1, c);"),
+        format!("{four}var 0..4: c;\nconstraint count_neq(x, 1, c);"),
+        format!("{four}constraint count_geq(x, 2, 2) /\\ count_lt(x, 0, 1);"),
+        format!("{four}constraint all_different(x) :: bounds_propagation;"),
+        format!("{four}constraint alldifferent_except_0(x);"),
+        "array [1..5] of var 1..5: x;\nconstraint circuit(x);".to_owned(),
+        "array [1..4] of var 1..4: x;\nconstraint subcircuit(x);".to_owned(),
+        "array [1..5] of var 1..2: x;\n\
+         constraint regular(x, 2, 2, [| 1, 2 | 1, 0 |], 1, {1});"
+            .to_owned(),
+        format!("{four}constraint table([x[1], x[2], x[3]], [| 0, 1, 2 | 1, 2, 3 | 3, 3, 0 |]);"),
+        format!("{four}constraint lex_less([x[1], x[2]], [x[3], x[4]]);"),
+        format!("{four}constraint cumulative(x, [2, 1, 3, 1], [1, 2, 1, 2], 3);"),
+        format!("{four}constraint disjunctive([x[1], x[2], x[3]], [2, 0, 1]);"),
+    ];
+    let mzn = dir.join("counted.mzn");
+    let flat = dir.join("counted.fzn");
+    let count = |out: std::process::Output| -> usize {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| *l == "----------")
+            .count()
+    };
+    let ours = || {
+        let mut run = Command::new("minizinc");
+        run.args(["--solver", "csp", "-a"])
+            .arg(&mzn)
+            .env("MZN_SOLVER_PATH", &dir);
+        count(run.output().unwrap())
+    };
+    let gecodes = || {
+        let compiled = Command::new("minizinc")
+            .args(["-c", "--solver", "csp", "-G", "std", "--fzn"])
+            .arg(&flat)
+            .args(["--ozn", "/dev/null"])
+            .arg(&mzn)
+            .env("MZN_SOLVER_PATH", &dir)
+            .output()
+            .unwrap();
+        assert!(
+            compiled.status.success(),
+            "{}",
+            String::from_utf8_lossy(&compiled.stderr)
+        );
+        count(
+            Command::new("fzn-gecode")
+                .arg("-a")
+                .arg(&flat)
+                .output()
+                .unwrap(),
+        )
+    };
+    for model in &models {
+        let text = format!("include \"globals.mzn\";\n{model}\nsolve satisfy;\n");
+        std::fs::write(&mzn, &text).unwrap();
+        let theirs = gecodes();
+        assert!(theirs > 0, "{text}");
+        assert_eq!(ours(), theirs, "{text}");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -77,6 +77,8 @@ enum Spec {
     Precede(i32, i32, Vec<usize>),
     /// diffn over rectangles (x, y, dx, dy), strict or not.
     Diffn(Vec<[usize; 4]>, bool),
+    /// n = among(places, values).
+    Among(usize, Vec<usize>, Vec<i32>),
 }
 
 const OPS: [ArithOp; 4] = [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow];
@@ -240,6 +242,12 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
             any::<bool>()
         )
             .prop_map(|(rects, strict)| Spec::Diffn(rects, strict)),
+        (
+            0..vars,
+            prop::collection::vec(0..vars, 1..=4),
+            prop::collection::vec(-2..=3i32, 0..=3)
+        )
+            .prop_map(|(n, xs, values)| Spec::Among(n, xs, values)),
         (
             0..vars,
             prop::collection::vec(-2..=3i32, 0..=4),
@@ -468,6 +476,10 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
             Spec::Precede(s, t, xs) => {
                 let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
                 model.value_precede(*s, *t, &xs).map(|_| ())
+            }
+            Spec::Among(n, xs, values) => {
+                let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
+                model.among(vars[*n], &xs, values).map(|_| ())
             }
             Spec::Diffn(rects, strict) => {
                 let axis = |k: usize| -> Vec<VarId> { rects.iter().map(|r| vars[r[k]]).collect() };
@@ -857,6 +869,11 @@ proptest! {
             .filter(|s| match s {
                 Spec::AllDifferent(xs, _, Consistency::Domain) => distinct(xs),
                 Spec::Precede(_, _, xs) => distinct(xs),
+                Spec::Among(n, xs, _) => {
+                    let mut all = xs.clone();
+                    all.push(*n);
+                    distinct(&all)
+                }
                 // Domain consistent on distinct places with fixed bounds.
                 Spec::Gcc(xs, _, cards, _) => {
                     distinct(xs) && cards.iter().all(|c| matches!(c, GccCard::Between(..)))
@@ -1135,7 +1152,21 @@ fn globals_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
                 (domains, vec![Spec::Diffn(specs, strict)])
             })
     });
-    prop_oneof![machine, resource, circuit, regular, table, lex, except_0, gcc, precede, rectangles]
+    // 1 to 5 distinct variables of 0..=3, counted into one more of 0..=5, for a set of 0..=4.
+    let among = (
+        prop::collection::vec(prop::collection::btree_set(0..=3i32, 1..=4), 1..=5),
+        prop::collection::btree_set(0..=5i32, 1..=4),
+        prop::collection::vec(0..=4i32, 0..=3),
+    )
+        .prop_map(|(mut domains, count, values)| {
+            let xs = (0..domains.len()).collect();
+            domains.push(count);
+            let n = domains.len() - 1;
+            (domains, vec![Spec::Among(n, xs, values)])
+        });
+    prop_oneof![
+        machine, resource, circuit, regular, table, lex, except_0, gcc, precede, rectangles, among
+    ]
 }
 
 proptest! {
@@ -1156,7 +1187,10 @@ proptest! {
             if cards.iter().all(|c| matches!(c, GccCard::Between(..))));
         let exact = matches!(
             specs[..],
-            [Spec::Regular(..)] | [Spec::Extension(_, _, true)] | [Spec::Precede(..)]
+            [Spec::Regular(..)]
+                | [Spec::Extension(_, _, true)]
+                | [Spec::Precede(..)]
+                | [Spec::Among(..)]
         );
         if fixed_gcc || exact {
             // Over distinct variables, regular, positive tables, value_precede and

@@ -1,10 +1,10 @@
 //! `Model`: variables with finite domains and the constraints posted on them.
 
 use crate::constraints::{
-    Abs, AllDifferent, AllDifferentExcept, ArithOp, Arithmetic, Binary, BoolGate, BoolXor, Circuit,
-    Compare, Count, Cumulative, Diffn, Disjunctive, Element, Extremum, Gate, GlobalCardinality,
-    Lex, Linear, LinearOp, Lit, Member, NotEqual, Regular, Reifiable, Reified, Relation, Table,
-    ValuePrecede,
+    Abs, AllDifferent, AllDifferentExcept, Among, ArithOp, Arithmetic, Binary, BoolGate, BoolXor,
+    Circuit, Compare, Count, Cumulative, Diffn, Disjunctive, Element, Extremum, Gate,
+    GlobalCardinality, Lex, Linear, LinearOp, Lit, Member, NotEqual, Regular, Reifiable, Reified,
+    Relation, Table, ValuePrecede,
 };
 use crate::declared_domain::DeclaredDomain;
 use crate::{Consistency, Constraint, ConstraintId, ModelError, VarId, Wake};
@@ -369,6 +369,16 @@ impl Model {
             ))
         })?;
         self.post(c)
+    }
+
+    /// `n` of `xs` take a value in `values` (MiniZinc's `among`; see [`Among`]).
+    pub fn among(
+        &mut self,
+        n: VarId,
+        xs: &[VarId],
+        values: &[i32],
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Among::new(n, xs, values))
     }
 
     /// `vars` take distinct values, except that the values of `except` may repeat

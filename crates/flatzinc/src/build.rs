@@ -1038,6 +1038,21 @@ impl Builder {
                     .global_cardinality_counts(&xs, &cover, &counts, closed)
                     .map_err(engine)?;
             }
+            "csp_among" => {
+                arity(3)?;
+                let n = self.var(&args[0], line)?;
+                let xs = self.vars(&args[1], line)?;
+                let values = match self.set_value(&args[2], line)? {
+                    Values::Range(low, high) => (low..=high).collect(),
+                    Values::List(values) => values,
+                };
+                // Values beyond 32 bits are no variable's: leaving them out changes nothing.
+                let values: Vec<i32> = values
+                    .into_iter()
+                    .filter_map(|v| i32::try_from(v).ok())
+                    .collect();
+                self.model.among(n, &xs, &values).map_err(engine)?;
+            }
             "csp_diffn" | "csp_diffn_nonstrict" => {
                 arity(4)?;
                 let x = self.vars(&args[0], line)?;

@@ -95,7 +95,7 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
     let name = |i: usize, vars: &[Var]| vars[i].name.clone();
     let mut items: Vec<Item> = Vec::new();
     for _ in 0..1 + rng.below(3) {
-        let kind = rng.below(27);
+        let kind = rng.below(28);
         let (a, b, c) = (*pick(rng, &ints), *pick(rng, &ints), *pick(rng, &ints));
         let (p, q, r) = (*pick(rng, &bools), *pick(rng, &bools), *pick(rng, &bools));
         let k = rng.below(7) as i64 - 3;
@@ -539,6 +539,23 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
                             || second[0] + second[2] <= first[0]
                             || first[1] + first[3] <= second[1]
                             || second[1] + second[3] <= first[1]
+                    }),
+                }
+            }
+            27 => {
+                // c counts how many of a and b lie in a set of two values.
+                let set = [rng.below(5) as i64 - 2, rng.below(5) as i64 - 2];
+                Item {
+                    text: format!(
+                        "csp_among({}, [{}, {}], {{{}, {}}})",
+                        name(c, &vars),
+                        name(a, &vars),
+                        name(b, &vars),
+                        set[0],
+                        set[1]
+                    ),
+                    holds: Box::new(move |v| {
+                        [a, b].iter().filter(|&&x| set.contains(&v[x])).count() as i64 == v[c]
                     }),
                 }
             }

@@ -13,7 +13,7 @@ macro_rules! mznlib {
     };
 }
 
-const MZNLIB: [(&str, &str); 38] = mznlib![
+const MZNLIB: [(&str, &str); 39] = mznlib![
     "redefinitions.mzn",
     "redefinitions-2.0.mzn",
     "fzn_all_different_int.mzn",
@@ -42,6 +42,7 @@ const MZNLIB: [(&str, &str); 38] = mznlib![
     "fzn_value_precede_chain_int.mzn",
     "fzn_diffn.mzn",
     "fzn_diffn_nonstrict.mzn",
+    "fzn_among.mzn",
     "fzn_count_geq.mzn",
     "fzn_count_geq_par.mzn",
     "fzn_count_gt.mzn",

@@ -383,6 +383,11 @@ fn each_native_global_reaches_csp_as_one_constraint() {
             "csp_count_eq",
             5,
         ),
+        (
+            "array [1..4] of var 0..3: x;\nvar 0..4: n;\nconstraint among(n, x, {1, 3});",
+            "csp_among",
+            1,
+        ),
         // Variable durations: a cumulative of capacity 1.
         (
             "array [1..2] of var 0..9: s;\narray [1..2] of var 0..3: d;\n\
@@ -528,6 +533,7 @@ fn each_redefined_global_has_as_many_solutions_on_csp_as_on_gecode() {
         format!("{four}constraint count_geq(x, 2, 2) /\\ count_lt(x, 0, 1);"),
         format!("{four}constraint all_different(x) :: bounds_propagation;"),
         format!("{four}constraint alldifferent_except_0(x);"),
+        format!("{four}var 0..4: n;\nconstraint among(n, x, {{1, 3}});"),
         "array [1..5] of var 1..5: x;\nconstraint circuit(x);".to_owned(),
         "array [1..4] of var 1..4: x;\nconstraint subcircuit(x);".to_owned(),
         "array [1..5] of var 1..2: x;\n\

@@ -197,8 +197,10 @@ impl GlobalCardinality {
     /// Narrows each count variable to between how many places are fixed to its value and
     /// how many can take it; where the values span too wide for the flow, also fixes the
     /// places when a least needs all that can, and removes the value when a most is met.
-    fn by_counting(&self, with_values: bool, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+    /// Returns whether it changed a place, after which the counts are to be read again.
+    fn by_counting(&self, with_values: bool, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let xs = self.xs();
+        let mut changed = false;
         for (i, &value) in self.cover.iter().enumerate() {
             let (mut fixed, mut possible) = (0u32, 0u32);
             for &x in xs {
@@ -232,24 +234,24 @@ impl GlobalCardinality {
                 continue;
             }
             let (low, high) = self.bounds(i, ctx);
-            if fixed > high || possible < low {
+            if low > high || fixed > high || possible < low {
                 return Err(ctx.violated());
             }
             if possible == low && fixed < low {
                 for &x in xs {
                     if ctx.contains(x, value) {
-                        ctx.fix(x, value)?;
+                        changed |= ctx.fix(x, value)? > 0;
                     }
                 }
             } else if fixed == high && possible > high {
                 for &x in xs {
                     if ctx.size(x) > 1 {
-                        ctx.remove(x, value)?;
+                        changed |= ctx.remove(x, value)?;
                     }
                 }
             }
         }
-        Ok(())
+        Ok(changed)
     }
 
     /// Generalised arc consistency on the places, by the flow.
@@ -356,6 +358,8 @@ impl Constraint for GlobalCardinality {
             self.keep_to_cover(ctx)?;
         }
         let flowed = ctx.with_scratch(|ctx, flow: &mut CardinalityFlow| self.by_flow(flow, ctx))?;
-        self.by_counting(!flowed, ctx)
+        // Counting alone, a place fixed for one value changes another's counts: to a fixpoint.
+        while self.by_counting(!flowed, ctx)? && !flowed {}
+        Ok(())
     }
 }

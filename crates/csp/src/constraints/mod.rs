@@ -6,6 +6,7 @@
 
 mod all_different;
 mod all_different_except;
+mod among;
 mod arithmetic;
 mod binary;
 mod boolean;
@@ -36,6 +37,7 @@ mod words;
 
 pub use all_different::AllDifferent;
 pub use all_different_except::AllDifferentExcept;
+pub use among::Among;
 pub use arithmetic::{Abs, ArithOp, Arithmetic};
 pub use binary::Binary;
 pub use boolean::{BoolGate, BoolXor, Gate, Lit};

@@ -573,6 +573,28 @@ impl Builder {
         elems.into_iter().map(|e| self.var_of(e, line)).collect()
     }
 
+    /// A set of integers as its values that fit 32 bits: a value beyond is no variable's, so
+    /// leaving it out changes nothing for the sets that name values to count or to except.
+    fn int_set(&self, expr: &Expr, line: usize) -> Result<Vec<i32>, FznError> {
+        let values: Vec<i64> = match self.set_value(expr, line)? {
+            Values::Range(low, high) => {
+                let (low, high) = (low.max(i64::from(i32::MIN)), high.min(i64::from(i32::MAX)));
+                if high - low >= 1 << 24 {
+                    return Err(FznError::unsupported(
+                        line,
+                        format!("the set {low}..{high} is too large to list (over 2^24 values)"),
+                    ));
+                }
+                (low..=high).collect()
+            }
+            Values::List(values) => values,
+        };
+        Ok(values
+            .into_iter()
+            .filter_map(|v| i32::try_from(v).ok())
+            .collect())
+    }
+
     /// A global_cardinality cover: values that fit 32 bits, as every variable's do.
     fn cover(&self, expr: &Expr, line: usize) -> Result<Vec<i32>, FznError> {
         self.consts(expr, line)?
@@ -1042,15 +1064,7 @@ impl Builder {
                 arity(3)?;
                 let n = self.var(&args[0], line)?;
                 let xs = self.vars(&args[1], line)?;
-                let values = match self.set_value(&args[2], line)? {
-                    Values::Range(low, high) => (low..=high).collect(),
-                    Values::List(values) => values,
-                };
-                // Values beyond 32 bits are no variable's: leaving them out changes nothing.
-                let values: Vec<i32> = values
-                    .into_iter()
-                    .filter_map(|v| i32::try_from(v).ok())
-                    .collect();
+                let values = self.int_set(&args[2], line)?;
                 self.model.among(n, &xs, &values).map_err(engine)?;
             }
             "csp_diffn" | "csp_diffn_nonstrict" => {
@@ -1087,15 +1101,7 @@ impl Builder {
             "csp_all_different_except" => {
                 arity(2)?;
                 let xs = self.vars(&args[0], line)?;
-                let except = match self.set_value(&args[1], line)? {
-                    Values::Range(low, high) => (low..=high).collect(),
-                    Values::List(values) => values,
-                };
-                // Values beyond 32 bits are no variable's: leaving them out changes nothing.
-                let except: Vec<i32> = except
-                    .into_iter()
-                    .filter_map(|v| i32::try_from(v).ok())
-                    .collect();
+                let except = self.int_set(&args[1], line)?;
                 self.model
                     .all_different_except(&xs, &except)
                     .map_err(engine)?;

@@ -164,8 +164,20 @@ fn the_output_is_fzn_gecodes_byte_for_byte() {
 
 /// The FlatZinc `minizinc -c --solver csp` writes for `mzn`, csp registered in `dir`.
 fn compile_for_csp(mzn: &std::path::Path, flat: &std::path::Path, dir: &std::path::Path) -> String {
+    compile_with(&[], mzn, flat, dir)
+}
+
+/// `minizinc -c` for csp with `extra` arguments (`-G std`: MiniZinc's own decompositions).
+fn compile_with(
+    extra: &[&str],
+    mzn: &std::path::Path,
+    flat: &std::path::Path,
+    dir: &std::path::Path,
+) -> String {
     let compiled = Command::new("minizinc")
-        .args(["-c", "--solver", "csp", "--fzn"])
+        .args(["-c", "--solver", "csp"])
+        .args(extra)
+        .arg("--fzn")
         .arg(flat)
         .args(["--ozn", "/dev/null"])
         .arg(mzn)
@@ -565,19 +577,7 @@ fn each_redefined_global_has_as_many_solutions_on_csp_as_on_gecode() {
         count(run.output().unwrap())
     };
     let gecodes = || {
-        let compiled = Command::new("minizinc")
-            .args(["-c", "--solver", "csp", "-G", "std", "--fzn"])
-            .arg(&flat)
-            .args(["--ozn", "/dev/null"])
-            .arg(&mzn)
-            .env("MZN_SOLVER_PATH", &dir)
-            .output()
-            .unwrap();
-        assert!(
-            compiled.status.success(),
-            "{}",
-            String::from_utf8_lossy(&compiled.stderr)
-        );
+        compile_with(&["-G", "std"], &mzn, &flat, &dir);
         count(
             Command::new("fzn-gecode")
                 .arg("-a")

@@ -9,7 +9,7 @@
 //! and `v` lie in one strongly connected component. The flow of one call is the next call's
 //! starting point, so that after a few removals only the broken assignments are repaired.
 
-use super::components::Components;
+use super::components::{reverse_edges, Components};
 use crate::{Conflict, Context, VarId};
 
 /// No value assigned; no node reached.
@@ -154,20 +154,13 @@ impl CardinalityFlow {
             }
             self.adj_start.push(self.adj.len() as u32);
         }
-        for j in 0..m {
-            self.rev_start[j + 1] += self.rev_start[j];
-        }
-        self.rev.clear();
-        self.rev.resize(self.adj.len(), 0);
-        self.fill.clear();
-        self.fill.extend_from_slice(&self.rev_start[..m]);
-        for i in 0..vars.len() {
-            for e in self.adj_start[i] as usize..self.adj_start[i + 1] as usize {
-                let value = self.adj[e] as usize;
-                self.rev[self.fill[value] as usize] = i as u32;
-                self.fill[value] += 1;
-            }
-        }
+        reverse_edges(
+            &self.adj_start,
+            &self.adj,
+            &mut self.rev_start,
+            &mut self.rev,
+            &mut self.fill,
+        );
     }
 
     /// A flow that gives every place a value, no value more than its most and none less

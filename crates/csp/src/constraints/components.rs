@@ -1,6 +1,7 @@
 //! `Components`: strongly connected components by Tarjan's algorithm, iterative, over a graph
-//! given by a successor function, with buffers kept between calls (for Régin's all_different
-//! and the global cardinality flow).
+//! given by a successor function, with buffers kept between calls; and `reverse_edges`, the
+//! value-to-variable lists of a variable-value graph. Both serve Régin's all_different and
+//! the global cardinality flow.
 
 /// Not yet visited.
 const NONE: u32 = u32::MAX;
@@ -90,5 +91,31 @@ impl Components {
     #[inline]
     pub(crate) fn of(&self, node: usize) -> u32 {
         self.component[node]
+    }
+}
+
+/// Lays out the reverse of a variable-value graph: `rev[rev_start[j]..rev_start[j + 1]]` are
+/// the variables whose lists `adj[adj_start[i]..adj_start[i + 1]]` hold value `j`. On entry
+/// `rev_start[j + 1]` counts value `j`'s edges (and `rev_start[0]` is 0); `fill` is scratch.
+pub(crate) fn reverse_edges(
+    adj_start: &[u32],
+    adj: &[u32],
+    rev_start: &mut [u32],
+    rev: &mut Vec<u32>,
+    fill: &mut Vec<u32>,
+) {
+    let m = rev_start.len() - 1;
+    for j in 0..m {
+        rev_start[j + 1] += rev_start[j];
+    }
+    rev.clear();
+    rev.resize(adj.len(), 0);
+    fill.clear();
+    fill.extend_from_slice(&rev_start[..m]);
+    for i in 0..adj_start.len() - 1 {
+        for &value in &adj[adj_start[i] as usize..adj_start[i + 1] as usize] {
+            rev[fill[value as usize] as usize] = i as u32;
+            fill[value as usize] += 1;
+        }
     }
 }

@@ -595,15 +595,11 @@ impl Builder {
             .collect())
     }
 
-    /// A global_cardinality cover: values that fit 32 bits, as every variable's do.
-    fn cover(&self, expr: &Expr, line: usize) -> Result<Vec<i32>, FznError> {
+    /// Constants that must fit 32 bits, as every variable's values do.
+    fn small_consts(&self, expr: &Expr, line: usize) -> Result<Vec<i32>, FznError> {
         self.consts(expr, line)?
             .into_iter()
-            .map(|v| {
-                i32::try_from(v).map_err(|_| {
-                    FznError::unsupported(line, format!("the cover value {v} is beyond 32 bits"))
-                })
-            })
+            .map(|v| Self::small(v, line))
             .collect()
     }
 
@@ -906,11 +902,7 @@ impl Builder {
             "array_int_element" | "array_bool_element" => {
                 arity(3)?;
                 let index = self.var(&args[0], line)?;
-                let values = self
-                    .consts(&args[1], line)?
-                    .into_iter()
-                    .map(|v| Self::small(v, line))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let values = self.small_consts(&args[1], line)?;
                 let result = self.var(&args[2], line)?;
                 self.model
                     .element(index, &values, 1, result)
@@ -1042,7 +1034,7 @@ impl Builder {
             "csp_global_cardinality_low_up" | "csp_global_cardinality_low_up_closed" => {
                 arity(4)?;
                 let xs = self.vars(&args[0], line)?;
-                let cover = self.cover(&args[1], line)?;
+                let cover = self.small_consts(&args[1], line)?;
                 let low = self.consts(&args[2], line)?;
                 let high = self.consts(&args[3], line)?;
                 let closed = name.ends_with("_closed");
@@ -1053,7 +1045,7 @@ impl Builder {
             "csp_global_cardinality" | "csp_global_cardinality_closed" => {
                 arity(3)?;
                 let xs = self.vars(&args[0], line)?;
-                let cover = self.cover(&args[1], line)?;
+                let cover = self.small_consts(&args[1], line)?;
                 let counts = self.vars(&args[2], line)?;
                 let closed = name.ends_with("_closed");
                 self.model

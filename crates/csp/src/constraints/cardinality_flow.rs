@@ -9,7 +9,7 @@
 //! and `v` lie in one strongly connected component. The flow of one call is the next call's
 //! starting point, so that after a few removals only the broken assignments are repaired.
 
-use super::components::{reverse_edges, Components};
+use super::components::{Components, ValueGraph};
 use crate::{Conflict, Context, VarId};
 
 /// No value assigned; no node reached.
@@ -32,13 +32,8 @@ pub(crate) struct CardinalityFlow {
     pub(crate) lower: Vec<u32>,
     pub(crate) upper: Vec<u32>,
     flow: Vec<u32>,
-    /// Place `i`'s value nodes are `adj[adj_start[i]..adj_start[i + 1]]`; the places holding
-    /// value node `j` in their domain are `rev[rev_start[j]..rev_start[j + 1]]`.
-    adj_start: Vec<u32>,
-    adj: Vec<u32>,
-    rev_start: Vec<u32>,
-    rev: Vec<u32>,
-    fill: Vec<u32>,
+    /// The places and the values of their domains.
+    graph: ValueGraph,
     /// The value node each place takes in the flow.
     var_match: Vec<u32>,
     /// Breadth-first searches: nodes seen (by stamp), how each was reached, and the queue.
@@ -81,12 +76,16 @@ impl CardinalityFlow {
         let m = self.lower.len();
         let k = vars.len();
         self.build(vars, ctx);
-        ctx.count_checks(self.adj.len() as u64);
+        ctx.count_checks(self.graph.adj.len() as u64);
         if !self.find_flow(vars, ctx) {
             return Err(ctx.violated());
         }
-        let (adj_start, adj, rev_start, rev) =
-            (&self.adj_start, &self.adj, &self.rev_start, &self.rev);
+        let (adj_start, adj, rev_start, rev) = (
+            &self.graph.adj_start,
+            &self.graph.adj,
+            &self.graph.rev_start,
+            &self.graph.rev,
+        );
         let (var_match, flow, lower, upper) =
             (&self.var_match, &self.flow, &self.lower, &self.upper);
         let sink = k + m;
@@ -126,8 +125,8 @@ impl CardinalityFlow {
             }
         });
         for (i, &var) in vars.iter().enumerate() {
-            for e in self.adj_start[i] as usize..self.adj_start[i + 1] as usize {
-                let value = self.adj[e];
+            for e in self.graph.adj_start[i] as usize..self.graph.adj_start[i + 1] as usize {
+                let value = self.graph.adj[e];
                 if value != self.var_match[i]
                     && self.components.of(i) != self.components.of(k + value as usize)
                 {
@@ -140,27 +139,10 @@ impl CardinalityFlow {
 
     /// Lays out the graph of the current domains.
     fn build(&mut self, vars: &[VarId], ctx: &Context<'_>) {
-        let m = self.lower.len();
-        self.adj_start.clear();
-        self.adj.clear();
-        self.adj_start.push(0);
-        self.rev_start.clear();
-        self.rev_start.resize(m + 1, 0);
-        for &var in vars {
-            for value in ctx.values(var) {
-                let index = (i64::from(value) - self.low) as u32;
-                self.adj.push(index);
-                self.rev_start[index as usize + 1] += 1;
-            }
-            self.adj_start.push(self.adj.len() as u32);
-        }
-        reverse_edges(
-            &self.adj_start,
-            &self.adj,
-            &mut self.rev_start,
-            &mut self.rev,
-            &mut self.fill,
-        );
+        let low = self.low;
+        self.graph.lay_out(vars.len(), self.lower.len(), |i, adj| {
+            adj.extend(ctx.values(vars[i]).map(|v| (i64::from(v) - low) as u32))
+        });
     }
 
     /// A flow that gives every place a value, no value more than its most and none less
@@ -225,8 +207,8 @@ impl CardinalityFlow {
         while let Some(&var) = self.queue.get(head) {
             head += 1;
             let var = var as usize;
-            for e in self.adj_start[var] as usize..self.adj_start[var + 1] as usize {
-                let value = self.adj[e] as usize;
+            for e in self.graph.adj_start[var] as usize..self.graph.adj_start[var + 1] as usize {
+                let value = self.graph.adj[e] as usize;
                 if self.seen_value[value] == self.stamp {
                     continue;
                 }
@@ -248,8 +230,10 @@ impl CardinalityFlow {
                         value = previous as usize;
                     }
                 }
-                for r in self.rev_start[value] as usize..self.rev_start[value + 1] as usize {
-                    let holder = self.rev[r] as usize;
+                for r in
+                    self.graph.rev_start[value] as usize..self.graph.rev_start[value + 1] as usize
+                {
+                    let holder = self.graph.rev[r] as usize;
                     if self.var_match[holder] as usize == value
                         && self.seen_var[holder] != self.stamp
                     {
@@ -274,8 +258,9 @@ impl CardinalityFlow {
         while let Some(&value) = self.queue.get(head) {
             head += 1;
             let value = value as usize;
-            for r in self.rev_start[value] as usize..self.rev_start[value + 1] as usize {
-                let var = self.rev[r] as usize;
+            for r in self.graph.rev_start[value] as usize..self.graph.rev_start[value + 1] as usize
+            {
+                let var = self.graph.rev[r] as usize;
                 let from = self.var_match[var] as usize;
                 if from == value || self.seen_value[from] == self.stamp {
                     continue;

@@ -1,6 +1,6 @@
 //! `Components`: strongly connected components by Tarjan's algorithm, iterative, over a graph
-//! given by a successor function, with buffers kept between calls; and `reverse_edges`, the
-//! value-to-variable lists of a variable-value graph. Both serve Régin's all_different and
+//! given by a successor function, with buffers kept between calls; and `ValueGraph`, the
+//! adjacency lists of a variable-value graph both ways. Both serve Régin's all_different and
 //! the global cardinality flow.
 
 /// Not yet visited.
@@ -94,28 +94,52 @@ impl Components {
     }
 }
 
-/// Lays out the reverse of a variable-value graph: `rev[rev_start[j]..rev_start[j + 1]]` are
-/// the variables whose lists `adj[adj_start[i]..adj_start[i + 1]]` hold value `j`. On entry
-/// `rev_start[j + 1]` counts value `j`'s edges (and `rev_start[0]` is 0); `fill` is scratch.
-pub(crate) fn reverse_edges(
-    adj_start: &[u32],
-    adj: &[u32],
-    rev_start: &mut [u32],
-    rev: &mut Vec<u32>,
-    fill: &mut Vec<u32>,
-) {
-    let m = rev_start.len() - 1;
-    for j in 0..m {
-        rev_start[j + 1] += rev_start[j];
-    }
-    rev.clear();
-    rev.resize(adj.len(), 0);
-    fill.clear();
-    fill.extend_from_slice(&rev_start[..m]);
-    for i in 0..adj_start.len() - 1 {
-        for &value in &adj[adj_start[i] as usize..adj_start[i + 1] as usize] {
-            rev[fill[value as usize] as usize] = i as u32;
-            fill[value as usize] += 1;
+/// A variable-value graph both ways, its buffers kept between calls:
+/// `adj[adj_start[i]..adj_start[i + 1]]` are variable `i`'s value nodes, and
+/// `rev[rev_start[j]..rev_start[j + 1]]` the variables holding value node `j`.
+#[derive(Debug, Default)]
+pub(crate) struct ValueGraph {
+    pub(crate) adj_start: Vec<u32>,
+    pub(crate) adj: Vec<u32>,
+    pub(crate) rev_start: Vec<u32>,
+    pub(crate) rev: Vec<u32>,
+    /// Next free slot per value while filling `rev`.
+    fill: Vec<u32>,
+}
+
+impl ValueGraph {
+    /// Lays out `k` variables and `m` value nodes, variable `i`'s value nodes being those
+    /// `edges(i, adj)` pushes.
+    pub(crate) fn lay_out(
+        &mut self,
+        k: usize,
+        m: usize,
+        mut edges: impl FnMut(usize, &mut Vec<u32>),
+    ) {
+        self.adj_start.clear();
+        self.adj.clear();
+        self.adj_start.push(0);
+        for i in 0..k {
+            edges(i, &mut self.adj);
+            self.adj_start.push(self.adj.len() as u32);
+        }
+        self.rev_start.clear();
+        self.rev_start.resize(m + 1, 0);
+        for &value in &self.adj {
+            self.rev_start[value as usize + 1] += 1;
+        }
+        for j in 0..m {
+            self.rev_start[j + 1] += self.rev_start[j];
+        }
+        self.rev.clear();
+        self.rev.resize(self.adj.len(), 0);
+        self.fill.clear();
+        self.fill.extend_from_slice(&self.rev_start[..m]);
+        for i in 0..k {
+            for &value in &self.adj[self.adj_start[i] as usize..self.adj_start[i + 1] as usize] {
+                self.rev[self.fill[value as usize] as usize] = i as u32;
+                self.fill[value as usize] += 1;
+            }
         }
     }
 }

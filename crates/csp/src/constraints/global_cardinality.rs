@@ -32,8 +32,18 @@ pub struct GlobalCardinality {
     scope: Vec<VarId>,
     places: usize,
     cover: Vec<i32>,
+    /// The cover's values sorted, for a closed cover's membership tests.
+    sorted_cover: Vec<i32>,
     cards: Vec<Card>,
     closed: bool,
+}
+
+/// `values` sorted, without repeats.
+fn sorted(values: &[i32]) -> Vec<i32> {
+    let mut sorted = values.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    sorted
 }
 
 impl GlobalCardinality {
@@ -66,6 +76,7 @@ impl GlobalCardinality {
             scope: xs.to_vec(),
             places: xs.len(),
             cover: cover.to_vec(),
+            sorted_cover: sorted(cover),
             cards,
             closed,
         })
@@ -82,6 +93,7 @@ impl GlobalCardinality {
             scope,
             places: xs.len(),
             cover: cover.to_vec(),
+            sorted_cover: sorted(cover),
             cards: counts.iter().map(|&c| Card::Counted(c)).collect(),
             closed,
         })
@@ -172,8 +184,7 @@ impl GlobalCardinality {
 
     /// Takes every value out of the cover from the places (closed only).
     fn keep_to_cover(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let mut sorted: SmallVec<[i32; 16]> = self.cover.iter().copied().collect();
-        sorted.sort_unstable();
+        let sorted = &self.sorted_cover;
         for &x in self.xs() {
             let (Some(min), Some(max)) = (ctx.min(x), ctx.max(x)) else {
                 return Err(ctx.violated());

@@ -79,6 +79,20 @@ enum Spec {
     Diffn(Vec<[usize; 4]>, bool),
     /// n = among(places, values).
     Among(usize, Vec<usize>, Vec<i32>),
+    /// The places in increasing order (strictly when the first flag is set; decreasing when
+    /// the second is).
+    Increasing(Vec<usize>, bool, bool),
+    /// inverse(f indexed from the first offset, g from the second).
+    Inverse(Vec<usize>, i64, Vec<usize>, i64),
+    /// n = nvalue(places).
+    NValue(usize, Vec<usize>),
+    /// y is one of the places.
+    MemberOf(Vec<usize>, usize),
+    /// bin_packing_load(loads of bins numbered from the offset, items' bins, weights).
+    BinPacking(Vec<usize>, i32, Vec<usize>, Vec<i32>),
+    /// z = the first index of the largest (smallest unless the flag) place, indexed from the
+    /// offset.
+    ArgExtremum(Vec<usize>, i64, usize, bool),
 }
 
 const OPS: [ArithOp; 4] = [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow];
@@ -248,6 +262,37 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
             prop::collection::vec(-2..=3i32, 0..=3)
         )
             .prop_map(|(n, xs, values)| Spec::Among(n, xs, values)),
+        (
+            prop::collection::vec(0..vars, 1..=4),
+            any::<bool>(),
+            any::<bool>()
+        )
+            .prop_map(|(xs, strict, down)| Spec::Increasing(xs, strict, down)),
+        (
+            prop::collection::vec(0..vars, 1..=3),
+            -1..=1i64,
+            prop::collection::vec(0..vars, 1..=3),
+            -1..=1i64
+        )
+            .prop_map(|(f, f_first, g, g_first)| Spec::Inverse(f, f_first, g, g_first)),
+        (0..vars, prop::collection::vec(0..vars, 1..=4)).prop_map(|(n, xs)| Spec::NValue(n, xs)),
+        (prop::collection::vec(0..vars, 0..=3), 0..vars).prop_map(|(xs, y)| Spec::MemberOf(xs, y)),
+        (
+            prop::collection::vec(0..vars, 1..=3),
+            -1..=1i32,
+            prop::collection::vec((0..vars, -1..=3i32), 0..=3)
+        )
+            .prop_map(|(loads, first, items)| {
+                let (items, weights) = items.into_iter().unzip();
+                Spec::BinPacking(loads, first, items, weights)
+            }),
+        (
+            prop::collection::vec(0..vars, 1..=4),
+            -1..=1i64,
+            0..vars,
+            any::<bool>()
+        )
+            .prop_map(|(xs, first, z, max)| Spec::ArgExtremum(xs, first, z, max)),
         (
             0..vars,
             prop::collection::vec(-2..=3i32, 0..=4),
@@ -480,6 +525,42 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
             Spec::Among(n, xs, values) => {
                 let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
                 model.among(vars[*n], &xs, values).map(|_| ())
+            }
+            Spec::Increasing(xs, strict, down) => {
+                let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
+                if *down {
+                    model.decreasing(&xs, *strict).map(|_| ())
+                } else {
+                    model.increasing(&xs, *strict).map(|_| ())
+                }
+            }
+            Spec::Inverse(f, f_first, g, g_first) => {
+                let f: Vec<VarId> = f.iter().map(|&i| vars[i]).collect();
+                let g: Vec<VarId> = g.iter().map(|&i| vars[i]).collect();
+                model.inverse(&f, *f_first, &g, *g_first).map(|_| ())
+            }
+            Spec::NValue(n, xs) => {
+                let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
+                model.nvalue(vars[*n], &xs).map(|_| ())
+            }
+            Spec::MemberOf(xs, y) => {
+                let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
+                model.member_of(&xs, vars[*y]).map(|_| ())
+            }
+            Spec::BinPacking(loads, first, items, weights) => {
+                let loads: Vec<VarId> = loads.iter().map(|&i| vars[i]).collect();
+                let items: Vec<VarId> = items.iter().map(|&i| vars[i]).collect();
+                model
+                    .bin_packing_load(&loads, *first, &items, weights)
+                    .map(|_| ())
+            }
+            Spec::ArgExtremum(xs, first, z, max) => {
+                let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
+                if *max {
+                    model.arg_max(&xs, *first, vars[*z]).map(|_| ())
+                } else {
+                    model.arg_min(&xs, *first, vars[*z]).map(|_| ())
+                }
             }
             Spec::Diffn(rects, strict) => {
                 let axis = |k: usize| -> Vec<VarId> { rects.iter().map(|r| vars[r[k]]).collect() };
@@ -869,6 +950,12 @@ proptest! {
             .filter(|s| match s {
                 Spec::AllDifferent(xs, _, Consistency::Domain) => distinct(xs),
                 Spec::Precede(_, _, xs) => distinct(xs),
+                Spec::Increasing(xs, ..) => distinct(xs),
+                Spec::MemberOf(xs, y) => {
+                    let mut all = xs.clone();
+                    all.push(*y);
+                    distinct(&all)
+                }
                 Spec::Among(n, xs, _) => {
                     let mut all = xs.clone();
                     all.push(*n);
@@ -1164,8 +1251,77 @@ fn globals_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
             let n = domains.len() - 1;
             (domains, vec![Spec::Among(n, xs, values)])
         });
+    // 1 to 5 distinct variables of 0..=4 in order, strictly or not, either way.
+    let increasing = (
+        prop::collection::vec(prop::collection::btree_set(0..=4i32, 1..=4), 1..=5),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(domains, strict, down)| {
+            let xs = (0..domains.len()).collect();
+            (domains, vec![Spec::Increasing(xs, strict, down)])
+        });
+    // f and g of 2 to 4 variables each (of -1..=4, so some values index nothing), from
+    // offsets 0 or 1.
+    let inverse = (2..=4usize, 2..=4usize, 0..=1i64, 0..=1i64).prop_flat_map(|(nf, ng, a, b)| {
+        (
+            prop::collection::vec(prop::collection::btree_set(-1..=4i32, 1..=4), nf + ng),
+            Just((nf, a, b)),
+        )
+            .prop_map(|(domains, (nf, a, b))| {
+                let f = (0..nf).collect();
+                let g = (nf..domains.len()).collect();
+                (domains, vec![Spec::Inverse(f, a, g, b)])
+            })
+    });
+    // 1 to 5 distinct variables of 0..=4 and a count of 0..=5.
+    let nvalue = (
+        prop::collection::vec(prop::collection::btree_set(0..=4i32, 1..=4), 1..=5),
+        prop::collection::btree_set(0..=5i32, 1..=4),
+    )
+        .prop_map(|(mut domains, count)| {
+            let xs = (0..domains.len()).collect();
+            domains.push(count);
+            (domains.clone(), vec![Spec::NValue(domains.len() - 1, xs)])
+        });
+    // y and 1 to 4 distinct variables, all of 0..=5.
+    let member_of = prop::collection::vec(prop::collection::btree_set(0..=5i32, 1..=3), 2..=5)
+        .prop_map(|domains| {
+            let xs = (0..domains.len() - 1).collect();
+            (domains.clone(), vec![Spec::MemberOf(xs, domains.len() - 1)])
+        });
+    // 1 to 4 items of weights 0..=3 into 2 or 3 bins from 1, loads of 0..=6.
+    let packing = (
+        prop::collection::vec(
+            (prop::collection::btree_set(0..=4i32, 1..=3), 0..=3i32),
+            1..=4,
+        ),
+        prop::collection::vec(prop::collection::btree_set(0..=6i32, 1..=4), 2..=3),
+    )
+        .prop_map(|(items, loads)| {
+            let (mut domains, weights): (Vec<_>, Vec<_>) = items.into_iter().unzip();
+            let items = (0..domains.len()).collect();
+            let at = domains.len();
+            domains.extend(loads);
+            let loads = (at..domains.len()).collect();
+            (domains, vec![Spec::BinPacking(loads, 1, items, weights)])
+        });
+    // 1 to 4 distinct variables of -1..=3 and an index of 0..=5.
+    let arg = (
+        prop::collection::vec(prop::collection::btree_set(-1..=3i32, 1..=3), 1..=4),
+        prop::collection::btree_set(0..=5i32, 1..=4),
+        0..=1i64,
+        any::<bool>(),
+    )
+        .prop_map(|(mut domains, index, first, max)| {
+            let xs = (0..domains.len()).collect();
+            domains.push(index);
+            let z = domains.len() - 1;
+            (domains, vec![Spec::ArgExtremum(xs, first, z, max)])
+        });
     prop_oneof![
-        machine, resource, circuit, regular, table, lex, except_0, gcc, precede, rectangles, among
+        machine, resource, circuit, regular, table, lex, except_0, gcc, precede, rectangles, among,
+        increasing, inverse, nvalue, member_of, packing, arg
     ]
 }
 
@@ -1191,6 +1347,8 @@ proptest! {
                 | [Spec::Extension(_, _, true)]
                 | [Spec::Precede(..)]
                 | [Spec::Among(..)]
+                | [Spec::Increasing(..)]
+                | [Spec::MemberOf(..)]
         );
         if fixed_gcc || exact {
             // Over distinct variables, regular, positive tables, value_precede and

@@ -1,10 +1,11 @@
 //! `Model`: variables with finite domains and the constraints posted on them.
 
 use crate::constraints::{
-    Abs, AllDifferent, AllDifferentExcept, Among, ArithOp, Arithmetic, Binary, BoolGate, BoolXor,
-    Circuit, Compare, Count, Cumulative, Diffn, Disjunctive, Element, Extremum, Gate,
-    GlobalCardinality, Lex, Linear, LinearOp, Lit, Member, NotEqual, Regular, Reifiable, Reified,
-    Relation, Table, ValuePrecede,
+    Abs, AllDifferent, AllDifferentExcept, Among, ArgExtremum, ArithOp, Arithmetic, ArrayMember,
+    BinPackingLoad, Binary, BoolGate, BoolXor, Circuit, Compare, Count, Cumulative, Diffn,
+    Disjunctive, Element, Extremum, Gate, GlobalCardinality, Increasing, Inverse, Lex, Linear,
+    LinearOp, Lit, Member, NValue, NotEqual, Regular, Reifiable, Reified, Relation, Table,
+    ValuePrecede,
 };
 use crate::declared_domain::DeclaredDomain;
 use crate::{Consistency, Constraint, ConstraintId, ModelError, VarId, Wake};
@@ -502,6 +503,152 @@ impl Model {
     /// `z = min(xs)`.
     pub fn min(&mut self, xs: &[VarId], z: VarId) -> Result<ConstraintId, ModelError> {
         self.post(Extremum::new(xs, z, false))
+    }
+
+    /// `z` is the first index of the largest of `xs` (MiniZinc's `arg_max`), indexed from
+    /// `first` (see [`ArgExtremum`]).
+    pub fn arg_max(
+        &mut self,
+        xs: &[VarId],
+        first: i64,
+        z: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        self.arg_extremum(xs, first, z, true)
+    }
+
+    /// `z` is the first index of the smallest of `xs` (MiniZinc's `arg_min`), indexed from
+    /// `first` (see [`ArgExtremum`]).
+    pub fn arg_min(
+        &mut self,
+        xs: &[VarId],
+        first: i64,
+        z: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        self.arg_extremum(xs, first, z, false)
+    }
+
+    fn arg_extremum(
+        &mut self,
+        xs: &[VarId],
+        first: i64,
+        z: VarId,
+        maximum: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        if xs.is_empty() {
+            return Err(ModelError::InvalidConstraint(
+                "arg_max or arg_min of no variables".into(),
+            ));
+        }
+        self.post(ArgExtremum::new(xs, first, z, maximum))
+    }
+
+    /// `xs` never goes down, or, when `strict`, always goes up (MiniZinc's `increasing` and
+    /// `strictly_increasing`; see [`Increasing`]).
+    pub fn increasing(&mut self, xs: &[VarId], strict: bool) -> Result<ConstraintId, ModelError> {
+        self.post(Increasing::new(xs, strict, false))
+    }
+
+    /// `xs` never goes up, or, when `strict`, always goes down (MiniZinc's `decreasing` and
+    /// `strictly_decreasing`; see [`Increasing`]).
+    pub fn decreasing(&mut self, xs: &[VarId], strict: bool) -> Result<ConstraintId, ModelError> {
+        self.post(Increasing::new(xs, strict, true))
+    }
+
+    /// `f[i] = j` exactly when `g[j] = i`, `f` indexed from `f_first` and `g` from `g_first`
+    /// (MiniZinc's `inverse`; see [`Inverse`]).
+    pub fn inverse(
+        &mut self,
+        f: &[VarId],
+        f_first: i64,
+        g: &[VarId],
+        g_first: i64,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Inverse::new(f, f_first, g, g_first))
+    }
+
+    /// `n` is the number of distinct values among `xs` (MiniZinc's `nvalue`; see
+    /// [`NValue`]).
+    pub fn nvalue(&mut self, n: VarId, xs: &[VarId]) -> Result<ConstraintId, ModelError> {
+        self.post(NValue::new(n, xs))
+    }
+
+    /// `y` equals one of `xs` (MiniZinc's `member` over variables; see [`ArrayMember`]).
+    pub fn member_of(&mut self, xs: &[VarId], y: VarId) -> Result<ConstraintId, ModelError> {
+        self.post(ArrayMember::new(xs, y))
+    }
+
+    /// Item `i` of weight `weights[i]` goes into bin `bins[i]`, one of `first..first +
+    /// loads.len()`, and `loads[b]` is the weight in bin `b` (MiniZinc's `bin_packing_load`;
+    /// see [`BinPackingLoad`]).
+    pub fn bin_packing_load(
+        &mut self,
+        loads: &[VarId],
+        first: i32,
+        bins: &[VarId],
+        weights: &[i32],
+    ) -> Result<ConstraintId, ModelError> {
+        let c = BinPackingLoad::new(loads, first, bins, weights).ok_or_else(|| {
+            ModelError::InvalidConstraint(format!(
+                "bin_packing_load: {} items but {} weights, or bins numbered past 32 bits",
+                bins.len(),
+                weights.len()
+            ))
+        })?;
+        self.post(c)
+    }
+
+    /// `xs` follows a path from the root, node 1, to the terminal, node 0, of a deterministic
+    /// multivalued decision diagram of nodes `1..=nodes` (MiniZinc's `mdd`): `edges` are
+    /// `(from, values, to)`, one step per variable. Posted as the [`Regular`] automaton whose
+    /// states are the nodes and the terminal; an error for a node out of range, two edges
+    /// from one node on one value, or a table of over 2^24 transitions.
+    pub fn mdd(
+        &mut self,
+        xs: &[VarId],
+        nodes: usize,
+        edges: &[(usize, Vec<i32>, usize)],
+    ) -> Result<ConstraintId, ModelError> {
+        let invalid = |why: String| ModelError::InvalidConstraint(format!("mdd: {why}"));
+        let values = edges
+            .iter()
+            .flat_map(|(_, values, _)| values.iter().copied());
+        let (low, high) = values.fold((i32::MAX, i32::MIN), |(l, h), v| (l.min(v), h.max(v)));
+        let symbols = if low > high {
+            0
+        } else {
+            (i64::from(high) - i64::from(low) + 1) as usize
+        };
+        let states = nodes + 1;
+        if states.saturating_mul(symbols) > 1 << 24 {
+            return Err(invalid(format!(
+                "{states} states by {symbols} values is over 2^24 transitions"
+            )));
+        }
+        let mut next = vec![0i64; states * symbols];
+        for (from, values, to) in edges {
+            if !(1..=nodes).contains(from) || *to > nodes {
+                return Err(invalid(format!(
+                    "an edge from node {from} to node {to}, beyond nodes 0..={nodes}"
+                )));
+            }
+            // The terminal, node 0, is the automaton's last state.
+            let target = if *to == 0 { states } else { *to } as i64;
+            for &v in values {
+                let at = (from - 1) * symbols + (i64::from(v) - i64::from(low)) as usize;
+                if next[at] != 0 && next[at] != target {
+                    return Err(invalid(format!(
+                        "node {from} has two edges on value {v} (not deterministic)"
+                    )));
+                }
+                next[at] = target;
+            }
+        }
+        let first = if symbols == 0 { 0 } else { low };
+        let c = Regular::new(xs, states, symbols, &next, 1, &[states as i64])
+            .map_err(invalid)?
+            .symbols_from(first)
+            .ok_or_else(|| invalid("the values pass 32 bits".into()))?;
+        self.post(c)
     }
 
     /// `c` is the number of `xs` equal to `y` (MiniZinc's `count_eq`).

@@ -576,7 +576,35 @@ impl Builder {
     /// A set of integers as its values that fit 32 bits: a value beyond is no variable's, so
     /// leaving it out changes nothing for the sets that name values to count or to except.
     fn int_set(&self, expr: &Expr, line: usize) -> Result<Vec<i32>, FznError> {
-        let values: Vec<i64> = match self.set_value(expr, line)? {
+        Self::listed_set(self.set_value(expr, line)?, line)
+    }
+
+    /// An array of sets of integers, each as [`Builder::int_set`] reads one.
+    fn int_sets(&self, expr: &Expr, line: usize) -> Result<Vec<Vec<i32>>, FznError> {
+        let sets = match expr {
+            Expr::Array(items) => items
+                .iter()
+                .map(|e| self.set_value(e, line))
+                .collect::<Result<Vec<Values>, FznError>>()?,
+            Expr::Ident(name) => match self.names.get(name) {
+                Some(Named::SetArray(sets)) => sets.clone(),
+                _ => {
+                    return Err(FznError::on_line(
+                        line,
+                        format!("'{name}' is not an array of sets"),
+                    ))
+                }
+            },
+            _ => return Err(FznError::on_line(line, "expected an array of sets".into())),
+        };
+        sets.into_iter()
+            .map(|set| Self::listed_set(set, line))
+            .collect()
+    }
+
+    /// A set's values that fit 32 bits, listed; a range of over 2^24 values is refused.
+    fn listed_set(set: Values, line: usize) -> Result<Vec<i32>, FznError> {
+        let values: Vec<i64> = match set {
             Values::Range(low, high) => {
                 let (low, high) = (low.max(i64::from(i32::MIN)), high.min(i64::from(i32::MAX)));
                 if high - low >= 1 << 24 {
@@ -1051,6 +1079,84 @@ impl Builder {
                 self.model
                     .global_cardinality_counts(&xs, &cover, &counts, closed)
                     .map_err(engine)?;
+            }
+            "csp_inverse" => {
+                arity(4)?;
+                let f = self.vars(&args[0], line)?;
+                let f_first = self.literal(&args[1], line)?;
+                let g = self.vars(&args[2], line)?;
+                let g_first = self.literal(&args[3], line)?;
+                self.model
+                    .inverse(&f, f_first, &g, g_first)
+                    .map_err(engine)?;
+            }
+            "csp_nvalue" => {
+                arity(2)?;
+                let n = self.var(&args[0], line)?;
+                let xs = self.vars(&args[1], line)?;
+                self.model.nvalue(n, &xs).map_err(engine)?;
+            }
+            "csp_increasing" | "csp_decreasing" => {
+                arity(2)?;
+                let xs = self.vars(&args[0], line)?;
+                let strict = self.literal(&args[1], line)? != 0;
+                if name == "csp_increasing" {
+                    self.model.increasing(&xs, strict).map_err(engine)?;
+                } else {
+                    self.model.decreasing(&xs, strict).map_err(engine)?;
+                }
+            }
+            "csp_member_of" => {
+                arity(2)?;
+                let xs = self.vars(&args[0], line)?;
+                let y = self.var(&args[1], line)?;
+                self.model.member_of(&xs, y).map_err(engine)?;
+            }
+            "csp_bin_packing_load" => {
+                arity(4)?;
+                let loads = self.vars(&args[0], line)?;
+                let first = Self::small(self.literal(&args[1], line)?, line)?;
+                let bins = self.vars(&args[2], line)?;
+                let weights = self.small_consts(&args[3], line)?;
+                self.model
+                    .bin_packing_load(&loads, first, &bins, &weights)
+                    .map_err(engine)?;
+            }
+            "csp_arg_max" | "csp_arg_min" => {
+                arity(3)?;
+                let xs = self.vars(&args[0], line)?;
+                let first = self.literal(&args[1], line)?;
+                let z = self.var(&args[2], line)?;
+                if name == "csp_arg_max" {
+                    self.model.arg_max(&xs, first, z).map_err(engine)?;
+                } else {
+                    self.model.arg_min(&xs, first, z).map_err(engine)?;
+                }
+            }
+            "csp_mdd" => {
+                arity(5)?;
+                let xs = self.vars(&args[0], line)?;
+                let nodes = usize::try_from(self.literal(&args[1], line)?).map_err(|_| {
+                    FznError::on_line(line, "mdd: a negative number of nodes".into())
+                })?;
+                let node = |v: i64| {
+                    usize::try_from(v)
+                        .map_err(|_| FznError::on_line(line, format!("mdd: node {v}")))
+                };
+                let from = self.consts(&args[2], line)?;
+                let labels = self.int_sets(&args[3], line)?;
+                let to = self.consts(&args[4], line)?;
+                if from.len() != labels.len() || to.len() != labels.len() {
+                    return Err(FznError::on_line(
+                        line,
+                        "mdd: the edges' from, label and to differ in number".into(),
+                    ));
+                }
+                let mut edges = Vec::with_capacity(labels.len());
+                for ((f, label), t) in from.into_iter().zip(labels).zip(to) {
+                    edges.push((node(f)?, label, node(t)?));
+                }
+                self.model.mdd(&xs, nodes, &edges).map_err(engine)?;
             }
             "csp_among" => {
                 arity(3)?;

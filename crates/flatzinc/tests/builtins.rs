@@ -95,7 +95,7 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
     let name = |i: usize, vars: &[Var]| vars[i].name.clone();
     let mut items: Vec<Item> = Vec::new();
     for _ in 0..1 + rng.below(3) {
-        let kind = rng.below(28);
+        let kind = rng.below(35);
         let (a, b, c) = (*pick(rng, &ints), *pick(rng, &ints), *pick(rng, &ints));
         let (p, q, r) = (*pick(rng, &bools), *pick(rng, &bools), *pick(rng, &bools));
         let k = rng.below(7) as i64 - 3;
@@ -556,6 +556,146 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
                     ),
                     holds: Box::new(move |v| {
                         [a, b].iter().filter(|&&x| set.contains(&v[x])).count() as i64 == v[c]
+                    }),
+                }
+            }
+            28 => {
+                // a, b, c in order, either way, strictly or not.
+                let (down, strict) = (rng.below(2) == 0, rng.below(2) == 0);
+                Item {
+                    text: format!(
+                        "csp_{}([{}, {}, {}], {strict})",
+                        if down { "decreasing" } else { "increasing" },
+                        name(a, &vars),
+                        name(b, &vars),
+                        name(c, &vars)
+                    ),
+                    holds: Box::new(move |v| {
+                        let step = i64::from(strict);
+                        let (x, y, z) = if down {
+                            (v[c], v[b], v[a])
+                        } else {
+                            (v[a], v[b], v[c])
+                        };
+                        x + step <= y && y + step <= z
+                    }),
+                }
+            }
+            29 => {
+                // [a, b] from index k and [c, a] from index k + 1 are inverse functions.
+                let (f_first, g_first) = (k, k + 1);
+                Item {
+                    text: format!(
+                        "csp_inverse([{}, {}], {f_first}, [{}, {}], {g_first})",
+                        name(a, &vars),
+                        name(b, &vars),
+                        name(c, &vars),
+                        name(a, &vars)
+                    ),
+                    holds: Box::new(move |v| {
+                        let (f, g) = ([v[a], v[b]], [v[c], v[a]]);
+                        let at = |array: &[i64; 2], first: i64, index: i64| {
+                            usize::try_from(index - first)
+                                .ok()
+                                .and_then(|i| array.get(i).copied())
+                        };
+                        (0..2).all(|i| at(&g, g_first, f[i]) == Some(f_first + i as i64))
+                            && (0..2).all(|j| at(&f, f_first, g[j]) == Some(g_first + j as i64))
+                    }),
+                }
+            }
+            30 => {
+                // c is the number of distinct values among a, b and p.
+                Item {
+                    text: format!(
+                        "csp_nvalue({}, [{}, {}, {}])",
+                        name(c, &vars),
+                        name(a, &vars),
+                        name(b, &vars),
+                        name(p, &vars)
+                    ),
+                    holds: Box::new(move |v| {
+                        let mut values = vec![v[a], v[b], v[p]];
+                        values.sort_unstable();
+                        values.dedup();
+                        values.len() as i64 == v[c]
+                    }),
+                }
+            }
+            31 => {
+                // c equals a or b.
+                Item {
+                    text: format!(
+                        "csp_member_of([{}, {}], {})",
+                        name(a, &vars),
+                        name(b, &vars),
+                        name(c, &vars)
+                    ),
+                    holds: Box::new(move |v| v[c] == v[a] || v[c] == v[b]),
+                }
+            }
+            32 => {
+                // Items p, q of weights 1 and 2 into bins k, k + 1, whose loads are a and b.
+                Item {
+                    text: format!(
+                        "csp_bin_packing_load([{}, {}], {k}, [{}, {}], [1, 2])",
+                        name(a, &vars),
+                        name(b, &vars),
+                        name(p, &vars),
+                        name(q, &vars)
+                    ),
+                    holds: Box::new(move |v| {
+                        let mut loads = [0i64; 2];
+                        for (item, w) in [(p, 1), (q, 2)] {
+                            match usize::try_from(v[item] - k).ok().filter(|&i| i < 2) {
+                                Some(i) => loads[i] += w,
+                                None => return false,
+                            }
+                        }
+                        // When p and q are one variable, both items go to its bin.
+                        loads == [v[a], v[b]]
+                    }),
+                }
+            }
+            33 => {
+                // c is the first index, from k, of the largest (or smallest) of a, b, p.
+                let max = rng.below(2) == 0;
+                Item {
+                    text: format!(
+                        "csp_arg_{}([{}, {}, {}], {k}, {})",
+                        if max { "max" } else { "min" },
+                        name(a, &vars),
+                        name(b, &vars),
+                        name(p, &vars),
+                        name(c, &vars)
+                    ),
+                    holds: Box::new(move |v| {
+                        let xs = [v[a], v[b], v[p]];
+                        let best = if max {
+                            xs.iter().max()
+                        } else {
+                            xs.iter().min()
+                        };
+                        let first = xs.iter().position(|x| Some(x) == best);
+                        first.is_some_and(|i| k + i as i64 == v[c])
+                    }),
+                }
+            }
+            34 => {
+                // a, b spell a path of a two-level diagram: root 1 goes to node 2 on {k}
+                // and to node 3 on {k + 1, k + 2}; node 2 ends on {0, 1}, node 3 on {k}.
+                Item {
+                    text: format!(
+                        "csp_mdd([{}, {}], 3, [1, 1, 2, 3], [{{{k}}}, {}..{}, {{0, 1}}, {{{k}}}], \
+                         [2, 3, 0, 0])",
+                        name(a, &vars),
+                        name(b, &vars),
+                        k + 1,
+                        k + 2
+                    ),
+                    holds: Box::new(move |v| {
+                        (v[a] == k && (v[b] == 0 || v[b] == 1))
+                            || ((v[a] == k + 1 || v[a] == k + 2) && v[b] == k)
                     }),
                 }
             }

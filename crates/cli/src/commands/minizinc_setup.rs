@@ -5,15 +5,15 @@ use crate::args::MinizincSetupArgs;
 use crate::exit_code::Status;
 use std::path::{Path, PathBuf};
 
-/// csp's MiniZinc library, shipped in the binary: the files `csp-mznlib` receives.
-/// csp's MiniZinc library, one file each: the name, then the text.
+/// csp's MiniZinc library, shipped in the binary, one file each: the name, then the text
+/// (the files `csp-mznlib` receives).
 macro_rules! mznlib {
     ($($name:literal),* $(,)?) => {
         [$(($name, include_str!(concat!("../../mznlib/", $name)))),*]
     };
 }
 
-const MZNLIB: [(&str, &str); 39] = mznlib![
+const MZNLIB: [(&str, &str); 50] = mznlib![
     "redefinitions.mzn",
     "redefinitions-2.0.mzn",
     "fzn_all_different_int.mzn",
@@ -53,6 +53,17 @@ const MZNLIB: [(&str, &str); 39] = mznlib![
     "fzn_count_lt_par.mzn",
     "fzn_count_neq.mzn",
     "fzn_count_neq_par.mzn",
+    "fzn_inverse.mzn",
+    "fzn_nvalue.mzn",
+    "fzn_increasing_int.mzn",
+    "fzn_strictly_increasing_int.mzn",
+    "fzn_decreasing_int.mzn",
+    "fzn_strictly_decreasing_int.mzn",
+    "fzn_member_int.mzn",
+    "fzn_bin_packing_load.mzn",
+    "fzn_arg_max_int.mzn",
+    "fzn_arg_min_int.mzn",
+    "fzn_mdd.mzn",
 ];
 
 /// The solver id MiniZinc knows csp by; `--solver csp` matches its last part.

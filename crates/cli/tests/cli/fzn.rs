@@ -248,6 +248,12 @@ fn minizinc_runs_a_model_on_csp_after_minizinc_setup() {
 /// Each global csp propagates natively, in a MiniZinc model, compiled by `minizinc -c --solver
 /// csp`: the FlatZinc calls csp's constraint (as many times as the model posts it), not a
 /// decomposition.
+/// A small decision diagram over three variables: root 1, nodes 2 and 3 on the second level,
+/// node 4 on the third, then the terminal (0).
+const MDD: &str = "array [1..3] of var 1..3: x;\n\
+    constraint mdd(x, 4, [1, 2, 2, 3], 5, [1, 1, 2, 3, 4], [{1}, {2, 3}, {1, 2}, {3}, {1, 3}], \
+    [2, 3, 4, 4, 0]);";
+
 #[test]
 fn each_native_global_reaches_csp_as_one_constraint() {
     if !installed("minizinc") {
@@ -400,6 +406,51 @@ fn each_native_global_reaches_csp_as_one_constraint() {
             "csp_among",
             1,
         ),
+        (
+            "array [0..2] of var 1..3: f;\narray [1..3] of var 0..2: g;\n\
+             constraint inverse(f, g);",
+            "csp_inverse",
+            1,
+        ),
+        (
+            "array [1..4] of var 0..3: x;\nvar 0..4: n;\nconstraint nvalue(n, x);",
+            "csp_nvalue",
+            1,
+        ),
+        (
+            "array [1..4] of var 0..3: x;\n\
+             constraint increasing(x) /\\ strictly_increasing([x[1], x[3]]);",
+            "csp_increasing",
+            2,
+        ),
+        (
+            "array [1..4] of var 0..3: x;\n\
+             constraint decreasing(x) /\\ strictly_decreasing([x[1], x[3]]);",
+            "csp_decreasing",
+            2,
+        ),
+        (
+            "array [1..4] of var 0..3: x;\nvar 0..4: y;\nconstraint member(x, y);",
+            "csp_member_of",
+            1,
+        ),
+        (
+            "array [1..4] of var 1..3: b;\narray [1..3] of var 0..6: l;\n\
+             constraint bin_packing_load(l, b, [1, 2, 2, 3]);",
+            "csp_bin_packing_load",
+            1,
+        ),
+        (
+            "array [1..4] of var 0..3: x;\nvar 1..4: i;\nconstraint i = arg_max(x);",
+            "csp_arg_max",
+            1,
+        ),
+        (
+            "array [1..4] of var 0..3: x;\nvar 1..4: i;\nconstraint i = arg_min(x);",
+            "csp_arg_min",
+            1,
+        ),
+        (MDD, "csp_mdd", 1),
         // Variable durations: a cumulative of capacity 1.
         (
             "array [1..2] of var 0..9: s;\narray [1..2] of var 0..3: d;\n\
@@ -546,6 +597,20 @@ fn each_redefined_global_has_as_many_solutions_on_csp_as_on_gecode() {
         format!("{four}constraint all_different(x) :: bounds_propagation;"),
         format!("{four}constraint alldifferent_except_0(x);"),
         format!("{four}var 0..4: n;\nconstraint among(n, x, {{1, 3}});"),
+        "array [0..2] of var 1..3: f;\narray [1..3] of var 0..2: g;\nconstraint inverse(f, g);"
+            .to_owned(),
+        format!("{four}var 0..4: n;\nconstraint nvalue(n, x);"),
+        format!("{four}constraint increasing(x);"),
+        format!("{four}constraint strictly_increasing([x[1], x[2], x[4]]);"),
+        format!("{four}constraint decreasing(x);"),
+        format!("{four}constraint strictly_decreasing([x[1], x[3], x[4]]);"),
+        format!("{four}var 0..4: y;\nconstraint member([x[1], x[2], x[3]], y);"),
+        "array [1..4] of var 1..3: b;\narray [1..3] of var 0..4: l;\n\
+         constraint bin_packing_load(l, b, [1, 2, 2, 3]);"
+            .to_owned(),
+        "array [0..3] of var 0..3: x;\nvar 0..3: i;\nconstraint i = arg_max(x);".to_owned(),
+        "array [2..5] of var 0..3: x;\nvar 2..5: i;\nconstraint i = arg_min(x);".to_owned(),
+        MDD.to_owned(),
         "array [1..5] of var 1..5: x;\nconstraint circuit(x);".to_owned(),
         "array [1..4] of var 1..4: x;\nconstraint subcircuit(x);".to_owned(),
         "array [1..5] of var 1..2: x;\n\

@@ -758,6 +758,24 @@ impl Observer for ReasonChecker<'_> {
         }
     }
 
+    fn on_split(&mut self, atom: Atom, _depth: usize) {
+        self.undo.push(None);
+        let var = atom.var();
+        let others: Vec<i32> = self.domains[var.index()]
+            .iter()
+            .copied()
+            .filter(|&v| !atom.holds_for(v))
+            .collect();
+        for v in others {
+            self.domains[var.index()].remove(&v);
+            self.undo.push(Some((var.index(), v)));
+        }
+    }
+
+    fn on_unsplit(&mut self, atom: Atom, depth: usize) {
+        self.on_backtrack(atom.var(), 0, depth);
+    }
+
     fn on_prune(&mut self, var: VarId, value: i32, _by: ConstraintId) {
         if self.domains[var.index()].remove(&value) {
             self.undo.push(Some((var.index(), value)));
@@ -846,7 +864,8 @@ fn keeps_every_supported_value(
     Ok(())
 }
 
-/// Under fc and mac, every reason given in a whole search held and rules its value out.
+/// Under fc and mac, and under mac with bisection, every reason given in a whole search held
+/// and rules its value out.
 fn every_reason_rules_its_value_out(model: &Model) -> Result<(), TestCaseError> {
     for inference in [Inference::ForwardChecking, Inference::Mac] {
         let mut checker = ReasonChecker::new(model);
@@ -860,6 +879,15 @@ fn every_reason_rules_its_value_out(model: &Model) -> Result<(), TestCaseError> 
             checker.wrong
         );
     }
+    // And under bisection, whose halves the checker follows as decisions.
+    let vars: Vec<VarId> = model.vars().collect();
+    let split = vec![Phase::new(&vars, VarSelect::InputOrder, ValueSelect::Split)];
+    let mut checker = ReasonChecker::new(model);
+    Solver::new(model)
+        .inference(Inference::Mac)
+        .phases(split, 0)
+        .solve_observed(&mut checker, |_| ControlFlow::Continue(()));
+    prop_assert!(checker.wrong.is_empty(), "bisection: {:?}", checker.wrong);
     Ok(())
 }
 
@@ -1502,4 +1530,33 @@ fn intervals_take_distinct_values(intervals: &[(i64, i64)]) -> bool {
         }
         v <= high && used.insert(v)
     })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// `x mod c = k` with constants `c` and `k` over an `x` too wide to enumerate (over 4,096
+    /// values): mac at the root keeps exactly the values whose remainder is `k`, and the
+    /// search finds one solution each, though the constraint retires after the root.
+    #[test]
+    fn mod_by_a_constant_over_a_wide_domain_keeps_exactly_its_residue(
+        low in -7_000..=1_000i32,
+        span in 4_097..=9_000i32,
+        c in prop::sample::select(vec![-13, -7, -2, -1, 1, 2, 3, 5, 97]),
+        k in -13..=13i32,
+    ) {
+        let mut model = Model::new();
+        let x = model.new_var(low..=low + span).unwrap();
+        let y = model.new_var(c..=c).unwrap();
+        let z = model.new_var(k..=k).unwrap();
+        model.arith(ArithOp::Mod, x, y, z).unwrap();
+        let expected: Vec<i32> = (low..=low + span).filter(|v| v % c == k).collect();
+        let root = Solver::new(&model).inference(Inference::Mac).root_domains();
+        match root {
+            Some(domains) => prop_assert_eq!(&domains[0], &expected),
+            None => prop_assert!(expected.is_empty(), "failed with {} residues", expected.len()),
+        }
+        let count = Solver::new(&model).inference(Inference::Mac).count();
+        prop_assert_eq!(count, expected.len() as u64);
+    }
 }

@@ -178,6 +178,12 @@ impl Observer for Fanout<'_> {
             .iter_mut()
             .for_each(|o| o.on_backtrack(var, value, depth));
     }
+    fn on_split(&mut self, atom: csp::Atom, depth: usize) {
+        self.0.iter_mut().for_each(|o| o.on_split(atom, depth));
+    }
+    fn on_unsplit(&mut self, atom: csp::Atom, depth: usize) {
+        self.0.iter_mut().for_each(|o| o.on_unsplit(atom, depth));
+    }
     fn on_solution(&mut self, values: &[i32]) {
         self.0.iter_mut().for_each(|o| o.on_solution(values));
     }

@@ -159,6 +159,44 @@ impl Arithmetic {
         Ok(())
     }
 
+    /// `x mod c = k` with `c` and `k` fixed and `x` too wide to enumerate: `x` keeps exactly
+    /// its values of residue `k` modulo `|c|` of `k`'s sign (a remainder takes `x`'s sign),
+    /// listed from its bounds, so that FlatZinc's `x mod 97 = 0` over 0..119407 leaves the
+    /// 1,232 multiples at the root rather than the bounds. `None` when it does not apply or
+    /// more than 2^20 values would be listed.
+    fn residue(&self, ctx: &mut Context<'_>) -> Option<Result<(), Conflict>> {
+        let [x, y, z] = self.vars;
+        if self.op != ArithOp::Mod || self.pairs_enumerated == 0 || x == y || x == z {
+            return None;
+        }
+        if ctx.size_u64(x) <= self.pairs_enumerated {
+            return None;
+        }
+        let (c, k) = (ctx.fixed_value(y)?, ctx.fixed_value(z)?);
+        let (c, k) = (i64::from(c).abs(), i64::from(k));
+        let (min, max) = (i64::from(ctx.min(x)?), i64::from(ctx.max(x)?));
+        let (low, high) = match k.signum() {
+            1 => (min.max(1), max),
+            -1 => (min, max.min(-1)),
+            _ => (min, max),
+        };
+        if c == 0 || k.abs() >= c || low > high {
+            return Some(Err(ctx.violated()));
+        }
+        let first = low + (k - low).rem_euclid(c);
+        let count = if first > high {
+            0
+        } else {
+            (high - first) / c + 1
+        };
+        if count > 1 << 20 {
+            return None;
+        }
+        ctx.count_checks(count as u64);
+        let kept = (0..count).map(|t| (first + t * c, first + t * c));
+        Some(ctx.keep_only(x, kept).map(|_| ()))
+    }
+
     /// One round of bounds reasoning; whether it changed anything.
     fn bounds_round(&self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let [x, y, z] = self.vars;
@@ -318,6 +356,9 @@ impl Constraint for Arithmetic {
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let [x, y, _] = self.vars;
+        if let Some(filtered) = self.residue(ctx) {
+            return filtered;
+        }
         for _ in 0..64 {
             if ctx.size_u64(x).saturating_mul(ctx.size_u64(y)) <= self.pairs_enumerated {
                 return self.enumerate(ctx);

@@ -20,6 +20,9 @@ pub(crate) struct Core<'m> {
     /// The woken constraints, one queue per priority, cheapest first.
     queues: [VecDeque<ConstraintId>; Priority::COUNT],
     in_queue: Vec<bool>,
+    /// Constraints that every assignment of the root's domains satisfies: no change wakes
+    /// them again in this solve (see [`Core::retire_entailed`]).
+    retired: Vec<bool>,
     /// For each queued constraint, the scope variables that changed since it last ran.
     pending: Vec<Vec<VarId>>,
     pub(crate) propagations: u64,
@@ -92,6 +95,7 @@ impl<'m> Core<'m> {
             assigned_count: 0,
             queues: Default::default(),
             in_queue: vec![false; model.constraints.len()],
+            retired: vec![false; model.constraints.len()],
             pending: vec![Vec::new(); model.constraints.len()],
             propagations: 0,
             wipeouts: 0,
@@ -121,6 +125,7 @@ impl<'m> Core<'m> {
             queue.clear();
         }
         self.in_queue.fill(false);
+        self.retired.fill(false);
         for pending in &mut self.pending {
             pending.clear();
         }
@@ -196,6 +201,23 @@ impl<'m> Core<'m> {
         self.position[displaced.index()] = here as u32;
         self.position[var.index()] = slot as u32;
         self.assigned_count += 1;
+    }
+
+    /// The search narrows `var` to `low..=high` (a half of its domain, in bisection), which
+    /// must keep some of its values. Like an assignment, the change is noted for propagation
+    /// but reaches observers as a decision, not as prunes; the variable stays unassigned.
+    pub(crate) fn narrow(&mut self, var: VarId, low: i32, high: i32) {
+        let domains = &mut self.store.domains;
+        let (Some(min), Some(max)) = (domains.min(var), domains.max(var)) else {
+            return;
+        };
+        if low > min && domains.remove_range(var, min, low - 1) > 0 {
+            self.store.note_changed(var, min, low - 1);
+        }
+        let domains = &mut self.store.domains;
+        if high < max && domains.remove_range(var, high + 1, max) > 0 {
+            self.store.note_changed(var, high + 1, max);
+        }
     }
 
     /// Takes back the most recent assignment, which must be `var`'s. Domains are restored
@@ -351,6 +373,55 @@ impl<'m> Core<'m> {
         self.fixpoint(observer)
     }
 
+    /// After the root's fixpoint under mac: retires each constraint that every assignment of
+    /// the domains satisfies (at most one variable left open, and each of its values
+    /// satisfies it), so that no change wakes it again in this solve, as Gecode disposes of
+    /// a subsumed propagator. Below the root the domains only shrink, so it stays satisfied.
+    /// A unary constraint such as FlatZinc's `x mod 97 = 0` is then filtered once, not at
+    /// every change of `x`. The test is brute force, within a budget of value checks.
+    pub(crate) fn retire_entailed(&mut self) {
+        const BUDGET: u64 = 1 << 22;
+        let mut spent = 0u64;
+        let mut values: Vec<i32> = Vec::new();
+        let domains = &self.store.domains;
+        for (i, constraint) in self.model.constraints.iter().enumerate() {
+            let scope = constraint.scope();
+            let mut open: Option<VarId> = None;
+            let mut several = false;
+            for &v in scope {
+                if domains.size(v) > 1 && open.is_some_and(|o| o != v) {
+                    several = true;
+                    break;
+                }
+                if domains.size(v) > 1 {
+                    open = Some(v);
+                }
+            }
+            if several {
+                continue;
+            }
+            values.clear();
+            values.extend(scope.iter().map(|&v| domains.min(v).unwrap_or(0)));
+            let cost = scope.len() as u64 * open.map_or(1, |x| domains.size_u64(x));
+            if spent + cost > BUDGET {
+                continue;
+            }
+            spent += cost;
+            let holds = match open {
+                None => constraint.is_satisfied(&values),
+                Some(x) => domains.iter(x).all(|a| {
+                    for (slot, &v) in values.iter_mut().zip(scope) {
+                        if v == x {
+                            *slot = a;
+                        }
+                    }
+                    constraint.is_satisfied(&values)
+                }),
+            };
+            self.retired[i] = holds;
+        }
+    }
+
     /// What happened to a changed variable: fixed, its bounds moved (looked at only when some
     /// constraint wakes on bounds), or only some value went.
     fn event(&self, var: VarId) -> Wake {
@@ -383,10 +454,10 @@ impl<'m> Core<'m> {
                 if Some(c) == skip || model.wake_of(c, var) > event {
                     continue;
                 }
-                if model.meta[c.index()].wants_changes {
+                if model.meta[c.index()].wants_changes && !self.retired[c.index()] {
                     self.pending[c.index()].push(var);
                 }
-                if !self.in_queue[c.index()] {
+                if !self.in_queue[c.index()] && !self.retired[c.index()] {
                     self.in_queue[c.index()] = true;
                     let priority = model.meta[c.index()].priority_on[event as usize];
                     self.queues[priority as usize].push_back(c);

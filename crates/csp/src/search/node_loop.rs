@@ -6,18 +6,39 @@ use super::value_order::{ChooseValue, Cursor};
 use super::var_order::SelectVar;
 use super::Sense;
 use super::{Limit, Outcome, SolveConfig, Statistics, Summary};
-use crate::context::ConflictKind;
+use crate::context::{Conflict, ConflictKind};
 use crate::domain::TrailMark;
-use crate::{Inference, Model, Observer, VarId};
+use crate::{Atom, Inference, Model, Observer, VarId};
 use std::time::Instant;
 
 /// One open node: the variable branched on, where its domains were when it opened, and its
-/// place in its list of values.
+/// place in its list of values, or, for a bisection, in its two halves.
 struct Frame {
     var: VarId,
     mark: TrailMark,
     trying: Option<i32>,
     cursor: Cursor,
+    split: Option<Split>,
+}
+
+/// A bisection node: the domain cut after `mid`, the half tried first, and how many halves
+/// have been tried.
+#[derive(Copy, Clone)]
+struct Split {
+    mid: i32,
+    upper_first: bool,
+    tried: u8,
+}
+
+impl Split {
+    /// The `k`-th half tried (0 or 1) as an atom on `var`.
+    fn half(&self, var: VarId, k: u8) -> Atom {
+        if (k == 0) == self.upper_first {
+            Atom::Ge(var, self.mid + 1)
+        } else {
+            Atom::Le(var, self.mid)
+        }
+    }
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -158,6 +179,8 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
                             None => Outcome::Exhausted,
                         };
                         self.finish(outcome);
+                    } else if self.core.inference == Inference::Mac {
+                        self.core.retire_entailed();
                     }
                 }
                 Step::Descend => {
@@ -178,12 +201,16 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
                     let var = self.var_order.select(&mut self.core);
                     let mark = self.core.store.domains.mark();
                     let mut cursor = Cursor::default();
-                    self.value_order.start(var, &mut self.core, &mut cursor);
+                    let split = self.split_of(var);
+                    if split.is_none() {
+                        self.value_order.start(var, &mut self.core, &mut cursor);
+                    }
                     self.frames.push(Frame {
                         var,
                         mark,
                         trying: None,
                         cursor,
+                        split,
                     });
                     self.step = Step::NextValue;
                 }
@@ -204,6 +231,10 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             return;
         };
         let var = frame.var;
+        if frame.split.is_some() {
+            self.next_half();
+            return;
+        }
         if let Some(value) = frame.trying.take() {
             self.core.unassign(var);
             self.core.store.domains.restore(frame.mark);
@@ -224,6 +255,71 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
             .core
             .enforce_bound(&mut self.observer)
             .and_then(|()| self.core.infer(var, &mut self.observer));
+        self.settle(inferred, var, value, depth);
+    }
+
+    /// Whether the node on `var` bisects: under mac, when its value order says so and it has
+    /// more than two values (two are tried as well one by one).
+    fn split_of(&self, var: VarId) -> Option<Split> {
+        if self.core.inference != Inference::Mac {
+            return None;
+        }
+        let upper_first = self.value_order.split(var)?;
+        let domains = &self.core.store.domains;
+        if domains.size_u64(var) <= 2 {
+            return None;
+        }
+        let (min, max) = (domains.min(var)?, domains.max(var)?);
+        // The mean rounded down, which lies in min..max, so both halves keep values.
+        let mid = (i64::from(min) + i64::from(max)).div_euclid(2) as i32;
+        Some(Split {
+            mid,
+            upper_first,
+            tried: 0,
+        })
+    }
+
+    /// The top node bisects: takes back its current half and tries the other, or closes it.
+    fn next_half(&mut self) {
+        let depth = self.frames.len();
+        let Some(frame) = self.frames.last_mut() else {
+            return;
+        };
+        let var = frame.var;
+        let Some(mut split) = frame.split else {
+            return;
+        };
+        if split.tried > 0 {
+            self.core.store.domains.restore(frame.mark);
+            self.observer
+                .on_unsplit(split.half(var, split.tried - 1), depth);
+        }
+        if split.tried == 2 {
+            self.frames.pop();
+            return;
+        }
+        let atom = split.half(var, split.tried);
+        split.tried += 1;
+        frame.split = Some(split);
+        self.stats.nodes += 1;
+        let (low, high) = match atom {
+            Atom::Ge(_, low) => (low, i32::MAX),
+            _ => (i32::MIN, split.mid),
+        };
+        self.core.narrow(var, low, high);
+        self.stats.max_depth = self.stats.max_depth.max(depth as u64);
+        self.observer.on_split(atom, depth);
+        let inferred = self
+            .core
+            .enforce_bound(&mut self.observer)
+            .and_then(|()| self.core.infer(var, &mut self.observer));
+        self.settle(inferred, var, split.mid, depth);
+    }
+
+    /// After a decision on `var` (the value it was given, or where it was split) at `depth`:
+    /// descend if inference left the node alive, else count the failure and restart when the
+    /// run's budget is spent.
+    fn settle(&mut self, inferred: Result<(), Conflict>, var: VarId, value: i32, depth: usize) {
         match inferred {
             Ok(()) if !self.in_my_shard(depth) => {}
             Ok(()) => self.step = Step::Descend,
@@ -261,6 +357,14 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
     /// as in an ordinary backtrack, so that their picture of the board stays right.
     fn restart(&mut self) {
         while let Some(frame) = self.frames.pop() {
+            if let Some(split) = frame.split {
+                if split.tried > 0 {
+                    let atom = split.half(frame.var, split.tried - 1);
+                    self.observer.on_unsplit(atom, self.frames.len() + 1);
+                }
+                self.core.store.domains.restore(frame.mark);
+                continue;
+            }
             if let Some(value) = frame.trying {
                 self.core.unassign(frame.var);
                 self.observer

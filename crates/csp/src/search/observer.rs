@@ -5,9 +5,10 @@ use crate::{Atom, ConstraintId, VarId};
 /// Receives the search's events as they happen. Every method has an empty default, and the
 /// search is compiled separately for each observer type, so [`NoObserver`] costs nothing.
 ///
-/// The events of one node come in this order: `on_assign`, then any `on_prune` (fc, mac), then
-/// either `on_conflict` (the node failed) or the next node's events; `on_backtrack` when the
-/// search takes the assignment back, and `on_solution` when every variable has a value.
+/// The events of one node come in this order: `on_assign` (or `on_split`, for a bisection
+/// under mac), then any `on_prune` (fc, mac), then either `on_wipeout` or `on_violation` (the node failed) or
+/// the next node's events; `on_backtrack` (`on_unsplit`) when the search takes the decision
+/// back, and `on_solution` when every variable has a value.
 pub trait Observer {
     /// Whether `on_prune` should be called. Collecting prunes costs a little, so an observer
     /// that ignores them can say so.
@@ -45,6 +46,19 @@ pub trait Observer {
     /// The search takes back `var = value` (after a failure, or once its subtree is done).
     fn on_backtrack(&mut self, var: VarId, value: i32, depth: usize) {
         let _ = (var, value, depth);
+    }
+
+    /// The search narrowed a variable to one half of its domain, `atom` (`x <= mid` or
+    /// `x >= mid + 1`: bisection, under `mac`), instead of assigning it; the variable stays
+    /// unassigned. `depth` counts the open decisions, this one included.
+    fn on_split(&mut self, atom: Atom, depth: usize) {
+        let _ = (atom, depth);
+    }
+
+    /// The search takes back the narrowing `atom` (after a failure, or once its subtree is
+    /// done).
+    fn on_unsplit(&mut self, atom: Atom, depth: usize) {
+        let _ = (atom, depth);
     }
 
     /// A solution: one value per variable, in creation order.
@@ -90,6 +104,12 @@ impl<T: Observer + ?Sized> Observer for &mut T {
     }
     fn on_backtrack(&mut self, var: VarId, value: i32, depth: usize) {
         (**self).on_backtrack(var, value, depth)
+    }
+    fn on_split(&mut self, atom: Atom, depth: usize) {
+        (**self).on_split(atom, depth)
+    }
+    fn on_unsplit(&mut self, atom: Atom, depth: usize) {
+        (**self).on_unsplit(atom, depth)
     }
     fn on_solution(&mut self, values: &[i32]) {
         (**self).on_solution(values)

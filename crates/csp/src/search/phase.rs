@@ -33,11 +33,13 @@ pub enum ValueSelect {
     Median,
     /// A random order, drawn from the solver's seed (`indomain_random`).
     Random,
-    /// The lower half first (`indomain_split`). The values are tried one by one, smallest
-    /// first, the same order of leaves that bisection gives; bisection itself (branching on
-    /// `x <= mid`) is not built yet, so the halves are not propagated on their own.
+    /// The lower half first (`indomain_split`): under `mac`, bisection, branching on
+    /// `x <= mid` then `x > mid` (`mid` the mean of the bounds, rounded down), each half
+    /// propagated before it is split again, down to two values; under `none` and `fc`, which
+    /// act on assignments, the values one by one, smallest first (the same order of leaves).
     Split,
-    /// The upper half first (`indomain_reverse_split`), tried one by one, largest first.
+    /// The upper half first (`indomain_reverse_split`): `x > mid` then `x <= mid` under
+    /// `mac`; otherwise the values one by one, largest first.
     ReverseSplit,
 }
 

@@ -69,6 +69,14 @@ pub(crate) trait ChooseValue: Clone {
     /// The next value to try, or `None` when the node is done.
     fn next(&mut self, var: VarId, core: &Core<'_>, cursor: &mut Cursor) -> Option<i32>;
 
+    /// Whether `var` is to be bisected rather than tried value by value (FlatZinc's
+    /// `indomain_split`): `Some(true)` for the upper half first, `Some(false)` for the lower.
+    /// The default, `None`, tries values.
+    fn split(&self, var: VarId) -> Option<bool> {
+        let _ = var;
+        None
+    }
+
     /// The node is done: release what `start` took.
     fn finish(&mut self, cursor: &Cursor) {
         let _ = cursor;

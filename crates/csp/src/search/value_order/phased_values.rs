@@ -78,6 +78,14 @@ impl<W: ChooseValue> ChooseValue for PhasedValues<W> {
         }
     }
 
+    fn split(&self, var: VarId) -> Option<bool> {
+        match self.by_var.get(var.index()).copied().flatten() {
+            Some(ValueSelect::Split) => Some(false),
+            Some(ValueSelect::ReverseSplit) => Some(true),
+            _ => None,
+        }
+    }
+
     fn finish(&mut self, cursor: &Cursor) {
         match cursor.strategy {
             INNER => self.rest.finish(cursor),

@@ -7,8 +7,8 @@
 
 use crate::common::{MODES, VALUE_ORDERS, VAR_ORDERS};
 use csp_toolkit::csp::constraints::{
-    Abs, AllDifferent, ArithOp, Arithmetic, BoolGate, BoolXor, Compare, Element, Extremum, Gate,
-    Linear, Lit, Member, Regular,
+    Abs, AllDifferent, ArithOp, Arithmetic, BoolGate, BoolXor, Compare, Cumulative, Element,
+    Extremum, Gate, Linear, Lit, Member, Regular,
 };
 use csp_toolkit::csp::{
     Atom, Consistency, ConstraintId, Inference, LinearOp, Model, ModelError, Observer, Phase,
@@ -1558,5 +1558,42 @@ proptest! {
         }
         let count = Solver::new(&model).inference(Inference::Mac).count();
         prop_assert_eq!(count, expected.len() as u64);
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// The disjunctive that `Model::cumulative` posts beside a cumulative whose tasks cannot
+    /// run two at a time is implied: the solutions are those of the cumulative alone, posted
+    /// bare, by brute force.
+    #[test]
+    fn a_cumulative_posted_through_the_model_keeps_the_bare_cumulatives_solutions(
+        tasks in prop::collection::vec(
+            (window(), prop::collection::btree_set(0..=2i32, 1..=2), prop::collection::btree_set(1..=3i32, 1..=2)),
+            2..=3,
+        ),
+        cap in prop::collection::btree_set(1..=4i32, 1..=2),
+    ) {
+        let mut domains = Vec::new();
+        for (start, duration, usage) in &tasks {
+            domains.extend([start.clone(), duration.clone(), usage.clone()]);
+        }
+        domains.push(cap);
+        let n = tasks.len();
+        let triples: Vec<(usize, usize, usize)> = (0..n).map(|i| (3 * i, 3 * i + 1, 3 * i + 2)).collect();
+        let Some(model) = build(&domains, &[Spec::Cumulative(triples, 3 * n)]) else { return Ok(()) };
+        let mut bare = Model::new();
+        let vars: Vec<VarId> = domains
+            .iter()
+            .map(|d| bare.new_var_from_values(None, &d.iter().copied().collect::<Vec<_>>()).unwrap())
+            .collect();
+        let pick = |k: usize| -> Vec<VarId> { (0..n).map(|i| vars[3 * i + k]).collect() };
+        bare.post(Cumulative::new(&pick(0), &pick(1), &pick(2), vars[3 * n]).unwrap()).unwrap();
+        let expected = brute_force(&bare);
+        for inference in MODES {
+            let found: BTreeSet<Vec<i32>> = Solver::new(&model).inference(inference).solutions().collect();
+            prop_assert_eq!(&found, &expected, "{:?}", inference);
+        }
     }
 }

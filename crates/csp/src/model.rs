@@ -720,6 +720,12 @@ impl Model {
     /// Tasks starting at `starts`, lasting `durations` and using `usages` of a resource
     /// never use more than `capacity` at once (MiniZinc's `cumulative`; see
     /// [`Cumulative`]).
+    ///
+    /// When the declared bounds leave no two tasks room to run together (the least usages of
+    /// any two pass the largest capacity), the resource is a machine, and a [`Disjunctive`]
+    /// over the starts and the least durations is posted beside it, implied and stronger
+    /// (edge-finding, not-first/not-last), as Gecode does for such a `cumulative`. Returns
+    /// the cumulative's id.
     pub fn cumulative(
         &mut self,
         starts: &[VarId],
@@ -735,7 +741,41 @@ impl Model {
                 usages.len()
             ))
         })?;
-        self.post(c)
+        let id = self.post(c)?;
+        if let Some((starts, durations)) = self.exclusive_tasks(starts, durations, usages, capacity)
+        {
+            self.disjunctive(&starts, &durations, false)?;
+        }
+        Ok(id)
+    }
+
+    /// The starts and least durations of the tasks of a cumulative that surely use some of
+    /// the resource, when every two of them need more than its largest capacity together;
+    /// `None` otherwise, or for fewer than two.
+    fn exclusive_tasks(
+        &self,
+        starts: &[VarId],
+        durations: &[VarId],
+        usages: &[VarId],
+        capacity: VarId,
+    ) -> Option<(Vec<VarId>, Vec<i64>)> {
+        let (_, cap) = self.initial_bounds(capacity)?;
+        let mut least_usages = Vec::new();
+        let mut kept = (Vec::new(), Vec::new());
+        for ((&s, &d), &r) in starts.iter().zip(durations).zip(usages) {
+            let (usage, _) = self.initial_bounds(r)?;
+            let (duration, _) = self.initial_bounds(d)?;
+            if usage > 0 {
+                least_usages.push(i64::from(usage));
+                kept.0.push(s);
+                kept.1.push(i64::from(duration.max(0)));
+            }
+        }
+        least_usages.sort_unstable();
+        match least_usages[..] {
+            [a, b, ..] if a + b > i64::from(cap) => Some(kept),
+            _ => None,
+        }
     }
 
     /// Tasks starting at `starts` and lasting `durations` never overlap (MiniZinc's

@@ -1,8 +1,8 @@
 //! The constraints that come with the engine; each file holds one, except the algorithms
 //! some of them build on: `regin.rs`, `words.rs` and `hall_intervals.rs` (all_different),
 //! `cardinality_flow.rs` (global_cardinality), `components.rs` (the strongly connected
-//! components both matchings read), and `task.rs` (the task bounds the scheduling
-//! constraints read).
+//! components both matchings read), `energetic.rs` (cumulative's energetic reasoning) and
+//! `task.rs` (the task bounds the scheduling constraints read).
 
 mod all_different;
 mod all_different_except;
@@ -22,6 +22,7 @@ mod cumulative;
 mod diffn;
 mod disjunctive;
 mod element;
+mod energetic;
 mod global_cardinality;
 mod hall_intervals;
 mod increasing;

@@ -65,13 +65,23 @@ impl<'m> Core<'m> {
         let declared = model.vars.iter().map(|v| &v.domain);
         // Under mac, a variable whose every constraint wakes on bounds: inequalities, sums,
         // scheduling. Those that wake on fixing (`!=`) remove single values inside the
-        // domain, which a bitset takes better than a list of holes.
+        // domain, which a bitset takes better than a list of holes. A constraint on this
+        // variable alone (the others fixed as declared, as FlatZinc's `x mod 97 = 0`) does
+        // not count: it filters once at the root and then retires (`retire_entailed`), and
+        // the bounds moves that follow are what a list of holes takes best.
+        let declared_fixed = |v: VarId| model.vars[v.index()].domain.size() == 1;
         let by_bounds = |var: usize| {
             let var = VarId(var as u32);
             let on = model.constraints_on(var);
             inference == Inference::Mac
                 && !on.is_empty()
                 && on.iter().all(|&c| {
+                    model.constraint(c).is_some_and(|c| {
+                        c.wake_on(var) == Wake::Bounds
+                            || c.scope().iter().all(|&v| v == var || declared_fixed(v))
+                    })
+                })
+                && on.iter().any(|&c| {
                     model
                         .constraint(c)
                         .is_some_and(|c| c.wake_on(var) == Wake::Bounds)

@@ -184,9 +184,6 @@ impl Constraint for ArgExtremum {
     }
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let mut scratch = ctx.take_scratch::<Scratch>();
-        let result = self.filter(&mut scratch, ctx);
-        ctx.put_scratch(scratch);
-        result
+        ctx.with_scratch(|ctx, scratch: &mut Scratch| self.filter(scratch, ctx))
     }
 }

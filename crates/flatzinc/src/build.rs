@@ -1176,9 +1176,9 @@ impl Builder {
             }
             "csp_value_precede" => {
                 arity(3)?;
-                let st = self.consts(&Expr::Array(vec![args[0].clone(), args[1].clone()]), line)?;
+                let (s, t) = (self.literal(&args[0], line)?, self.literal(&args[1], line)?);
                 let xs = self.vars(&args[2], line)?;
-                match (i32::try_from(st[0]), i32::try_from(st[1])) {
+                match (i32::try_from(s), i32::try_from(t)) {
                     // Over no variables it always holds.
                     _ if xs.is_empty() => {}
                     (Ok(s), Ok(t)) => {

@@ -77,18 +77,8 @@ impl Among {
             }
             return Ok(());
         }
-        // The gaps between the set's values within x's bounds.
-        let mut from = i64::from(min);
-        for &value in inside {
-            if i64::from(value) > from {
-                ctx.remove_range(x, from as i32, value - 1)?;
-            }
-            from = i64::from(value) + 1;
-        }
-        if from <= i64::from(max) {
-            ctx.remove_range(x, from as i32, max)?;
-        }
-        Ok(())
+        ctx.keep_only(x, inside.iter().map(|&v| (i64::from(v), i64::from(v))))
+            .map(|_| ())
     }
 }
 

@@ -26,7 +26,9 @@ struct Scratch {
     keys: Vec<(i64, i64)>,
     /// `after[k]`: the largest least key of the `xs` after `k`.
     after: Vec<i64>,
-    /// `best_from[k]`: the largest most key among `z`'s indices from `k` on.
+    /// `reach[k]`: `x_k`'s most key while `k` is an index left to `z`, else `i64::MIN`.
+    reach: Vec<i64>,
+    /// `best_from[k]`: the largest of `reach[k..]`.
     best_from: Vec<i64>,
 }
 
@@ -112,19 +114,24 @@ impl ArgExtremum {
         }
 
         // No x passes the best an index of z can reach, nor ties it from before.
+        s.reach.clear();
+        s.reach
+            .extend(s.keys.iter().enumerate().map(|(k, &(_, most))| {
+                let open = i32::try_from(self.first + k as i64).is_ok_and(|j| ctx.contains(z, j));
+                if open {
+                    most
+                } else {
+                    i64::MIN
+                }
+            }));
         s.best_from.clear();
         s.best_from.resize(n + 1, i64::MIN);
         for k in (0..n).rev() {
-            let open = i32::try_from(self.first + k as i64).is_ok_and(|j| ctx.contains(z, j));
-            let here = if open { s.keys[k].1 } else { i64::MIN };
-            s.best_from[k] = s.best_from[k + 1].max(here);
+            s.best_from[k] = s.best_from[k + 1].max(s.reach[k]);
         }
         let mut best_up_to = i64::MIN;
         for (k, &x) in self.xs().iter().enumerate() {
-            let open = i32::try_from(self.first + k as i64).is_ok_and(|j| ctx.contains(z, j));
-            if open {
-                best_up_to = best_up_to.max(s.keys[k].1);
-            }
+            best_up_to = best_up_to.max(s.reach[k]);
             // An index at or before k may be tied; one after must be beaten.
             let bound = best_up_to.max(s.best_from[k + 1].saturating_sub(1));
             if bound == i64::MIN {

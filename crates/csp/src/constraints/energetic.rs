@@ -29,6 +29,8 @@ pub(crate) struct Energetic {
     /// latest completions), sorted without repeats.
     lefts: Vec<i64>,
     rights: Vec<i64>,
+    /// Each task's minimal intersection with the interval at hand.
+    least: Vec<i64>,
     /// Each task's new earliest and latest start, as found so far.
     est: Vec<i64>,
     lst: Vec<i64>,
@@ -95,9 +97,13 @@ impl Energetic {
                 // Saturating: an energy past i64 is read as i64::MAX, which only weakens the
                 // tests (a room that large is never exceeded).
                 let room = cap.saturating_mul(b - a);
-                let needed = tasks.iter().fold(0i64, |sum, t| {
-                    sum.saturating_add(minimal_intersection(t, a, b))
-                });
+                self.least.clear();
+                self.least
+                    .extend(tasks.iter().map(|t| minimal_intersection(t, a, b)));
+                let needed = self
+                    .least
+                    .iter()
+                    .fold(0i64, |sum, &e| sum.saturating_add(e));
                 checks += tasks.len() as u64;
                 if needed > room {
                     // Even the largest capacity cannot hold what the interval needs.
@@ -108,7 +114,7 @@ impl Energetic {
                     if t.duration == 0 || t.usage == 0 {
                         continue;
                     }
-                    let others = needed - minimal_intersection(t, a, b);
+                    let others = needed - self.least[i];
                     let left = room - others;
                     // How long the task may run inside a..b.
                     let fits = left / t.usage;

@@ -72,20 +72,22 @@ impl<'m> Core<'m> {
         let declared_fixed = |v: VarId| model.vars[v.index()].domain.size() == 1;
         let by_bounds = |var: usize| {
             let var = VarId(var as u32);
-            let on = model.constraints_on(var);
-            inference == Inference::Mac
-                && !on.is_empty()
-                && on.iter().all(|&c| {
-                    model.constraint(c).is_some_and(|c| {
-                        c.wake_on(var) == Wake::Bounds
-                            || c.scope().iter().all(|&v| v == var || declared_fixed(v))
-                    })
-                })
-                && on.iter().any(|&c| {
-                    model
-                        .constraint(c)
-                        .is_some_and(|c| c.wake_on(var) == Wake::Bounds)
-                })
+            if inference != Inference::Mac {
+                return false;
+            }
+            let mut on_bounds = false;
+            for c in model
+                .constraints_on(var)
+                .iter()
+                .filter_map(|&c| model.constraint(c))
+            {
+                if c.wake_on(var) == Wake::Bounds {
+                    on_bounds = true;
+                } else if !c.scope().iter().all(|&v| v == var || declared_fixed(v)) {
+                    return false;
+                }
+            }
+            on_bounds
         };
         let domains =
             Domains::with_bitset_limit(declared, &mut poller, crate::BITSET_SPAN_LIMIT, &by_bounds);
@@ -398,14 +400,12 @@ impl<'m> Core<'m> {
             let scope = constraint.scope();
             let mut open: Option<VarId> = None;
             let mut several = false;
-            for &v in scope {
-                if domains.size(v) > 1 && open.is_some_and(|o| o != v) {
+            for &v in scope.iter().filter(|&&v| domains.size(v) > 1) {
+                if open.is_some_and(|o| o != v) {
                     several = true;
                     break;
                 }
-                if domains.size(v) > 1 {
-                    open = Some(v);
-                }
+                open = Some(v);
             }
             if several {
                 continue;

@@ -143,6 +143,10 @@ fn the_output_is_fzn_gecodes_byte_for_byte() {
         ("knapsack", &[][..]),
         ("unsat", &[][..]),
         ("empty", &["-a"][..]),
+        // The variable is chosen afresh after each refused value, as in Gecode's search.
+        ("reselect", &["-a"][..]),
+        ("reselect_max", &["-a"][..]),
+        ("reselect_median", &["-a"][..]),
     ] {
         let path = model(name);
         let mut args = vec!["fzn"];

@@ -4,7 +4,7 @@
 use crate::context::{Conflict, ConflictKind, Context, Store};
 use crate::domain::Domains;
 use crate::{
-    ConstraintId, Inference, Limit, Limits, Model, Observer, Poller, Priority, VarId, Wake,
+    Atom, ConstraintId, Inference, Limit, Limits, Model, Observer, Poller, Priority, VarId, Wake,
 };
 use std::collections::VecDeque;
 
@@ -215,10 +215,23 @@ impl<'m> Core<'m> {
         self.assigned_count += 1;
     }
 
-    /// The search narrows `var` to `low..=high` (a half of its domain, in bisection), which
-    /// must keep some of its values. Like an assignment, the change is noted for propagation
-    /// but reaches observers as a decision, not as prunes; the variable stays unassigned.
-    pub(crate) fn narrow(&mut self, var: VarId, low: i32, high: i32) {
+    /// The search makes `atom` true (a branch of a two-way node), which must keep some of its
+    /// variable's values. Like an assignment, the change is noted for propagation but reaches
+    /// observers as a decision, not as prunes; the variable stays unassigned.
+    pub(crate) fn impose(&mut self, atom: Atom) {
+        let var = atom.var();
+        let (low, high) = match atom {
+            Atom::Eq(_, v) => (v, v),
+            Atom::Le(_, v) => (i32::MIN, v),
+            Atom::Ge(_, v) => (v, i32::MAX),
+            Atom::Ne(_, v) => (v, v),
+        };
+        if let Atom::Ne(..) = atom {
+            if self.store.domains.remove_range(var, low, high) > 0 {
+                self.store.note_changed(var, low, high);
+            }
+            return;
+        }
         let domains = &mut self.store.domains;
         let (Some(min), Some(max)) = (domains.min(var), domains.max(var)) else {
             return;

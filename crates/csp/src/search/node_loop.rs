@@ -2,7 +2,7 @@
 
 use super::core::{Bound, Core};
 use super::luby::Luby;
-use super::value_order::{ChooseValue, Cursor};
+use super::value_order::{ChooseValue, Cursor, TwoWay, MOST_VALUES_RANKED};
 use super::var_order::SelectVar;
 use super::Sense;
 use super::{Limit, Outcome, SolveConfig, Statistics, Summary};
@@ -12,7 +12,7 @@ use crate::{Atom, Inference, Model, Observer, VarId};
 use std::time::Instant;
 
 /// One open node: the variable branched on, where its domains were when it opened, and its
-/// place in its list of values, or, for a bisection, in its two halves.
+/// place in its list of values, or, for a two-way node, in its two branches.
 struct Frame {
     var: VarId,
     mark: TrailMark,
@@ -21,22 +21,24 @@ struct Frame {
     split: Option<Split>,
 }
 
-/// A bisection node: the domain cut after `mid`, the half tried first, and how many halves
-/// have been tried.
+/// A two-way node: the decision tried first, and how many of it and its negation have been
+/// tried.
 #[derive(Copy, Clone)]
 struct Split {
-    mid: i32,
-    upper_first: bool,
+    first: Atom,
     tried: u8,
 }
 
 impl Split {
-    /// The `k`-th half tried (0 or 1) as an atom on `var`.
-    fn half(&self, var: VarId, k: u8) -> Atom {
-        if (k == 0) == self.upper_first {
-            Atom::Ge(var, self.mid + 1)
-        } else {
-            Atom::Le(var, self.mid)
+    /// The `k`-th branch tried: 0 the decision, 1 its negation.
+    fn half(&self, k: u8) -> Atom {
+        match (k, self.first) {
+            (0, atom) => atom,
+            (_, Atom::Eq(x, v)) => Atom::Ne(x, v),
+            (_, Atom::Ne(x, v)) => Atom::Eq(x, v),
+            // The cut lies inside the domain (below its maximum), so `v + 1` is a value.
+            (_, Atom::Le(x, v)) => Atom::Ge(x, v + 1),
+            (_, Atom::Ge(x, v)) => Atom::Le(x, v - 1),
         }
     }
 }
@@ -258,28 +260,44 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
         self.settle(inferred, var, value, depth);
     }
 
-    /// Whether the node on `var` bisects: under mac, when its value order says so and it has
-    /// more than two values (two are tried as well one by one).
+    /// Whether the node on `var` branches two ways: under mac, when its value order says so
+    /// and it has more than two values (two are tried as well one by one, with the same
+    /// leaves in the same order).
     fn split_of(&self, var: VarId) -> Option<Split> {
         if self.core.inference != Inference::Mac {
             return None;
         }
-        let upper_first = self.value_order.split(var)?;
+        let how = self.value_order.two_way(var)?;
         let domains = &self.core.store.domains;
         if domains.size_u64(var) <= 2 {
             return None;
         }
         let (min, max) = (domains.min(var)?, domains.max(var)?);
-        // The mean rounded down, which lies in min..max, so both halves keep values.
-        let mid = (i64::from(min) + i64::from(max)).div_euclid(2) as i32;
-        Some(Split {
-            mid,
-            upper_first,
-            tried: 0,
-        })
+        let first = match how {
+            TwoWay::Bisect { upper_first } => {
+                // The mean rounded down, which lies in min..max, so both halves keep values.
+                let mid = (i64::from(min) + i64::from(max)).div_euclid(2) as i32;
+                if upper_first {
+                    Atom::Ge(var, mid + 1)
+                } else {
+                    Atom::Le(var, mid)
+                }
+            }
+            TwoWay::Min => Atom::Eq(var, min),
+            TwoWay::Max => Atom::Eq(var, max),
+            // A domain too wide to list is walked from its smallest value, as when its
+            // values are tried one by one.
+            TwoWay::Median if domains.size_u64(var) > MOST_VALUES_RANKED => Atom::Eq(var, min),
+            TwoWay::Median => {
+                let lower_median = (domains.size_u64(var) - 1) / 2;
+                Atom::Eq(var, domains.iter(var).nth(lower_median as usize)?)
+            }
+        };
+        Some(Split { first, tried: 0 })
     }
 
-    /// The top node bisects: takes back its current half and tries the other, or closes it.
+    /// The top node branches two ways: takes back its current branch and tries the other, or
+    /// closes it.
     fn next_half(&mut self) {
         let depth = self.frames.len();
         let Some(frame) = self.frames.last_mut() else {
@@ -291,29 +309,27 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
         };
         if split.tried > 0 {
             self.core.store.domains.restore(frame.mark);
-            self.observer
-                .on_unsplit(split.half(var, split.tried - 1), depth);
+            self.observer.on_unsplit(split.half(split.tried - 1), depth);
         }
         if split.tried == 2 {
             self.frames.pop();
             return;
         }
-        let atom = split.half(var, split.tried);
+        let atom = split.half(split.tried);
         split.tried += 1;
         frame.split = Some(split);
         self.stats.nodes += 1;
-        let (low, high) = match atom {
-            Atom::Ge(_, low) => (low, i32::MAX),
-            _ => (i32::MIN, split.mid),
-        };
-        self.core.narrow(var, low, high);
+        self.core.impose(atom);
         self.stats.max_depth = self.stats.max_depth.max(depth as u64);
         self.observer.on_split(atom, depth);
         let inferred = self
             .core
             .enforce_bound(&mut self.observer)
             .and_then(|()| self.core.infer(var, &mut self.observer));
-        self.settle(inferred, var, split.mid, depth);
+        let value = match atom {
+            Atom::Eq(_, v) | Atom::Ne(_, v) | Atom::Le(_, v) | Atom::Ge(_, v) => v,
+        };
+        self.settle(inferred, var, value, depth);
     }
 
     /// After a decision on `var` (the value it was given, or where it was split) at `depth`:
@@ -359,7 +375,7 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
         while let Some(frame) = self.frames.pop() {
             if let Some(split) = frame.split {
                 if split.tried > 0 {
-                    let atom = split.half(frame.var, split.tried - 1);
+                    let atom = split.half(split.tried - 1);
                     self.observer.on_unsplit(atom, self.frames.len() + 1);
                 }
                 self.core.store.domains.restore(frame.mark);

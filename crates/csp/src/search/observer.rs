@@ -5,7 +5,7 @@ use crate::{Atom, ConstraintId, VarId};
 /// Receives the search's events as they happen. Every method has an empty default, and the
 /// search is compiled separately for each observer type, so [`NoObserver`] costs nothing.
 ///
-/// The events of one node come in this order: `on_assign` (or `on_split`, for a bisection
+/// The events of one node come in this order: `on_assign` (or `on_split`, for a two-way node
 /// under mac), then any `on_prune` (fc, mac), then either `on_wipeout` or `on_violation` (the node failed) or
 /// the next node's events; `on_backtrack` (`on_unsplit`) when the search takes the decision
 /// back, and `on_solution` when every variable has a value.
@@ -48,9 +48,10 @@ pub trait Observer {
         let _ = (var, value, depth);
     }
 
-    /// The search narrowed a variable to one half of its domain, `atom` (`x <= mid` or
-    /// `x >= mid + 1`: bisection, under `mac`), instead of assigning it; the variable stays
-    /// unassigned. `depth` counts the open decisions, this one included.
+    /// The search took a branch of a two-way node under `mac`, `atom`, instead of assigning a
+    /// value: `x <= mid` or `x >= mid + 1` (bisection), or `x = v` or `x != v` (a declared
+    /// search's `min`, `max` or `median`); the variable stays unassigned. `depth` counts the
+    /// open decisions, this one included.
     fn on_split(&mut self, atom: Atom, depth: usize) {
         let _ = (atom, depth);
     }

@@ -24,14 +24,18 @@ pub enum VarSelect {
 /// In which order to try the chosen variable's values (FlatZinc's value selections).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ValueSelect {
-    /// Smallest first (`indomain_min`).
+    /// Smallest first (`indomain_min`). Under `mac`, two-way as in Gecode: `x = min`, then
+    /// `x != min` propagated, and the phase's selection chooses afresh (maybe another variable);
+    /// under `none` and `fc`, the values one by one, smallest first.
     Min,
-    /// Largest first (`indomain_max`).
+    /// Largest first (`indomain_max`): `x = max`, then `x != max` under `mac`, as `Min`.
     Max,
-    /// The median first, then outwards, nearer values first and the lower of two as near
-    /// (`indomain_median`).
+    /// The median first (`indomain_median`): under `mac`, `x = m`, then `x != m`, for `m` the
+    /// lower median of the domain at the node, as `Min`; under `none` and `fc`, the median,
+    /// then outwards, nearer values first and the lower of two as near.
     Median,
-    /// A random order, drawn from the solver's seed (`indomain_random`).
+    /// A random order, drawn from the solver's seed (`indomain_random`), the values tried one
+    /// by one in every mode.
     Random,
     /// The lower half first (`indomain_split`): under `mac`, bisection, branching on
     /// `x <= mid` then `x > mid` (`mid` the mean of the bounds, rounded down), each half

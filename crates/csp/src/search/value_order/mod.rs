@@ -58,6 +58,21 @@ fn walk(var: VarId, core: &Core<'_>, cursor: &mut Cursor) -> Option<i32> {
     Some(value)
 }
 
+/// How a two-way node cuts its variable's domain, as FlatZinc solvers branch (Gecode, Chuffed):
+/// a decision and its negation, each propagated, the variable chosen afresh below each.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum TwoWay {
+    /// `x <= mid` and `x > mid`, `mid` the mean of the bounds rounded down (`indomain_split`);
+    /// the upper half first when `upper_first` (`indomain_reverse_split`).
+    Bisect { upper_first: bool },
+    /// `x = min`, then `x != min` (`indomain_min`).
+    Min,
+    /// `x = max`, then `x != max` (`indomain_max`).
+    Max,
+    /// `x = m`, then `x != m`, for `m` the lower median of the domain (`indomain_median`).
+    Median,
+}
+
 /// Yields the values of one node's variable. `next` is called with the domains as they were
 /// when the node started.
 pub(crate) trait ChooseValue: Clone {
@@ -69,10 +84,9 @@ pub(crate) trait ChooseValue: Clone {
     /// The next value to try, or `None` when the node is done.
     fn next(&mut self, var: VarId, core: &Core<'_>, cursor: &mut Cursor) -> Option<i32>;
 
-    /// Whether `var` is to be bisected rather than tried value by value (FlatZinc's
-    /// `indomain_split`): `Some(true)` for the upper half first, `Some(false)` for the lower.
-    /// The default, `None`, tries values.
-    fn split(&self, var: VarId) -> Option<bool> {
+    /// Whether a node on `var` branches two ways under `mac` rather than trying its values
+    /// one by one, and how. The default, `None`, tries values.
+    fn two_way(&self, var: VarId) -> Option<TwoWay> {
         let _ = var;
         None
     }

@@ -1,7 +1,9 @@
 //! `PhasedValues`: the value orders of a declared search for the variables its phases name,
 //! another order for the rest.
 
-use super::{too_wide_to_rank, Arena, Ascending, ChooseValue, Cursor, Descending, RandomOrder};
+use super::{
+    too_wide_to_rank, Arena, Ascending, ChooseValue, Cursor, Descending, RandomOrder, TwoWay,
+};
 use crate::search::core::Core;
 use crate::search::phase::{Phase, ValueSelect};
 use crate::VarId;
@@ -78,11 +80,16 @@ impl<W: ChooseValue> ChooseValue for PhasedValues<W> {
         }
     }
 
-    fn split(&self, var: VarId) -> Option<bool> {
-        match self.by_var.get(var.index()).copied().flatten() {
-            Some(ValueSelect::Split) => Some(false),
-            Some(ValueSelect::ReverseSplit) => Some(true),
-            _ => None,
+    fn two_way(&self, var: VarId) -> Option<TwoWay> {
+        match self.by_var.get(var.index()).copied().flatten()? {
+            ValueSelect::Split => Some(TwoWay::Bisect { upper_first: false }),
+            ValueSelect::ReverseSplit => Some(TwoWay::Bisect { upper_first: true }),
+            ValueSelect::Min => Some(TwoWay::Min),
+            ValueSelect::Max => Some(TwoWay::Max),
+            ValueSelect::Median => Some(TwoWay::Median),
+            // Drawn afresh at each node, a random value would need the generator here; the
+            // values are tried one by one in one random order instead.
+            ValueSelect::Random => None,
         }
     }
 

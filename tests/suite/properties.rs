@@ -93,6 +93,18 @@ enum Spec {
     /// z = the first index of the largest (smallest unless the flag) place, indexed from the
     /// offset.
     ArgExtremum(Vec<usize>, i64, usize, bool),
+    /// A path from s to t (places) choosing nodes and edges (places, one per node and per
+    /// edge), nodes numbered from the offset, each edge's ends by number, directed when the
+    /// flag is set.
+    Path(
+        i32,
+        Vec<(i32, i32)>,
+        usize,
+        usize,
+        Vec<usize>,
+        Vec<usize>,
+        bool,
+    ),
 }
 
 const OPS: [ArithOp; 4] = [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow];
@@ -293,6 +305,22 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
             any::<bool>()
         )
             .prop_map(|(xs, first, z, max)| Spec::ArgExtremum(xs, first, z, max)),
+        (
+            -1..=1i32,
+            prop::collection::vec(0..vars, 1..=3),
+            prop::collection::vec((0..3i32, 0..3i32, 0..vars), 0..=3),
+            (0..vars, 0..vars),
+            any::<bool>()
+        )
+            .prop_map(|(first, ns, edges, (s, t), directed)| {
+                // Edge ends may name a node beyond the last: the model refuses those.
+                let ends = edges
+                    .iter()
+                    .map(|&(u, v, _)| (first + u, first + v))
+                    .collect();
+                let es = edges.iter().map(|&(_, _, e)| e).collect();
+                Spec::Path(first, ends, s, t, ns, es, directed)
+            }),
         (
             0..vars,
             prop::collection::vec(-2..=3i32, 0..=4),
@@ -552,6 +580,22 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
                 let items: Vec<VarId> = items.iter().map(|&i| vars[i]).collect();
                 model
                     .bin_packing_load(&loads, *first, &items, weights)
+                    .map(|_| ())
+            }
+            Spec::Path(first, ends, s, t, ns, es, directed) => {
+                let ns: Vec<VarId> = ns.iter().map(|&i| vars[i]).collect();
+                let es: Vec<VarId> = es.iter().map(|&i| vars[i]).collect();
+                let nodes = ns.len() as i32;
+                if ends.iter().any(|&(u, v)| u.max(v) >= first + nodes) {
+                    let refused = model.path(*first, ends, vars[*s], vars[*t], &ns, &es, *directed);
+                    assert!(
+                        matches!(refused, Err(ModelError::InvalidConstraint(_))),
+                        "{refused:?}"
+                    );
+                    return None;
+                }
+                model
+                    .path(*first, ends, vars[*s], vars[*t], &ns, &es, *directed)
                     .map(|_| ())
             }
             Spec::ArgExtremum(xs, first, z, max) => {
@@ -1348,9 +1392,67 @@ fn globals_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
             (domains, vec![Spec::ArgExtremum(xs, first, z, max)])
         });
     prop_oneof![
-        machine, resource, circuit, regular, table, lex, except_0, gcc, precede, rectangles, among,
-        increasing, inverse, nvalue, member_of, packing, arg
+        machine,
+        resource,
+        circuit,
+        regular,
+        table,
+        lex,
+        except_0,
+        gcc,
+        precede,
+        rectangles,
+        among,
+        increasing,
+        inverse,
+        nvalue,
+        member_of,
+        packing,
+        arg,
+        path_spec(4, 5)
     ]
+}
+
+/// A graph of 1 to `nodes` nodes (numbered from -1, 0 or 1) and up to `edges` edges, loops
+/// and parallel edges included, directed or not; its nodes and edges mostly open 0/1
+/// variables; s and t each of 1 to 3 numbers, one beyond the nodes now and then.
+fn path_spec(nodes: i32, edges: usize) -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
+    (1..=nodes, -1..=1i32, any::<bool>())
+        .prop_flat_map(move |(n, first, directed)| {
+            let flag = prop_oneof![12 => Just(vec![0, 1]), 1 => Just(vec![0]), 1 => Just(vec![1])]
+                .prop_map(|values: Vec<i32>| values.into_iter().collect::<BTreeSet<i32>>());
+            (
+                prop::collection::vec(flag.clone(), n as usize),
+                prop::collection::vec(
+                    ((0..n), (0..n), flag),
+                    n as usize - 1..=edges.max(n as usize),
+                ),
+                prop::collection::btree_set(
+                    prop_oneof![9 => first..first + n, 1 => Just(first + n)],
+                    1..=2,
+                ),
+                prop::collection::btree_set(first..first + n, 1..=2),
+                Just((first, directed)),
+            )
+        })
+        .prop_map(|(node_flags, edges, s, t, (first, directed))| {
+            let mut domains = node_flags;
+            let ns: Vec<usize> = (0..domains.len()).collect();
+            let mut ends = Vec::new();
+            let mut es = Vec::new();
+            for (u, v, flag) in edges {
+                ends.push((first + u, first + v));
+                es.push(domains.len());
+                domains.push(flag);
+            }
+            domains.push(s);
+            domains.push(t);
+            let (s, t) = (domains.len() - 2, domains.len() - 1);
+            (
+                domains,
+                vec![Spec::Path(first, ends, s, t, ns, es, directed)],
+            )
+        })
 }
 
 proptest! {
@@ -1386,6 +1488,23 @@ proptest! {
         }
         keeps_every_supported_value(&model, supported)?;
         every_reason_rules_its_value_out(&model)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// dpath and path on graphs of up to 5 nodes and 6 edges: every mode finds exactly the
+    /// brute-force solutions, and mac at the root keeps every value some solution uses.
+    #[test]
+    fn paths_keep_every_solution((domains, specs) in path_spec(5, 6)) {
+        let Some(model) = build(&domains, &specs) else { return Ok(()) };
+        let expected = brute_force(&model);
+        for inference in MODES {
+            let found: BTreeSet<Vec<i32>> = Solver::new(&model).inference(inference).solutions().collect();
+            prop_assert_eq!(&found, &expected, "{:?}", inference);
+        }
+        keeps_every_supported_value(&model, projection(&expected, domains.len()))?;
     }
 }
 

@@ -4,7 +4,7 @@ use crate::constraints::{
     Abs, AllDifferent, AllDifferentExcept, Among, ArgExtremum, ArithOp, Arithmetic, ArrayMember,
     BinPackingLoad, Binary, BoolGate, BoolXor, Circuit, Compare, Count, Cumulative, Diffn,
     Disjunctive, Element, Extremum, Gate, GlobalCardinality, Increasing, Inverse, Lex, Linear,
-    LinearOp, Lit, Member, NValue, NotEqual, Regular, Reifiable, Reified, Relation, Table,
+    LinearOp, Lit, Member, NValue, NotEqual, Path, Regular, Reifiable, Reified, Relation, Table,
     ValuePrecede,
 };
 use crate::declared_domain::DeclaredDomain;
@@ -570,6 +570,30 @@ impl Model {
     /// [`NValue`]).
     pub fn nvalue(&mut self, n: VarId, xs: &[VarId]) -> Result<ConstraintId, ModelError> {
         self.post(NValue::new(n, xs))
+    }
+
+    /// The nodes and edges chosen by `ns` and `es` (0/1, one per node and per edge) form one
+    /// simple path from node `s` to node `t` of the graph whose nodes are numbered from
+    /// `first` and whose edge `i` goes from `ends[i].0` to `ends[i].1` (MiniZinc's `dpath`
+    /// when `directed`, else `path`; see [`Path`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn path(
+        &mut self,
+        first: i32,
+        ends: &[(i32, i32)],
+        s: VarId,
+        t: VarId,
+        ns: &[VarId],
+        es: &[VarId],
+        directed: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let path = Path::new(first, ends, s, t, ns, es, directed).map_err(|why| {
+            ModelError::InvalidConstraint(format!(
+                "{}: {why}",
+                if directed { "dpath" } else { "path" }
+            ))
+        })?;
+        self.post(path)
     }
 
     /// `y` equals one of `xs` (MiniZinc's `member` over variables; see [`ArrayMember`]).

@@ -1133,6 +1133,27 @@ impl Builder {
                     self.model.arg_min(&xs, first, z).map_err(engine)?;
                 }
             }
+            "csp_dpath" | "csp_path" => {
+                arity(7)?;
+                let first = Self::small(self.literal(&args[0], line)?, line)?;
+                let from = self.small_consts(&args[1], line)?;
+                let to = self.small_consts(&args[2], line)?;
+                if from.len() != to.len() {
+                    return Err(FznError::on_line(
+                        line,
+                        format!("{name}: {} edge starts but {} ends", from.len(), to.len()),
+                    ));
+                }
+                let ends: Vec<(i32, i32)> = from.into_iter().zip(to).collect();
+                let s = self.var(&args[3], line)?;
+                let t = self.var(&args[4], line)?;
+                let ns = self.vars(&args[5], line)?;
+                let es = self.vars(&args[6], line)?;
+                let directed = name == "csp_dpath";
+                self.model
+                    .path(first, &ends, s, t, &ns, &es, directed)
+                    .map_err(engine)?;
+            }
             "csp_mdd" => {
                 arity(5)?;
                 let xs = self.vars(&args[0], line)?;

@@ -95,7 +95,7 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
     let name = |i: usize, vars: &[Var]| vars[i].name.clone();
     let mut items: Vec<Item> = Vec::new();
     for _ in 0..1 + rng.below(3) {
-        let kind = rng.below(35);
+        let kind = rng.below(36);
         let (a, b, c) = (*pick(rng, &ints), *pick(rng, &ints), *pick(rng, &ints));
         let (p, q, r) = (*pick(rng, &bools), *pick(rng, &bools), *pick(rng, &bools));
         let k = rng.below(7) as i64 - 3;
@@ -696,6 +696,38 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
                     holds: Box::new(move |v| {
                         (v[a] == k && (v[b] == 0 || v[b] == 1))
                             || ((v[a] == k + 1 || v[a] == k + 2) && v[b] == k)
+                    }),
+                }
+            }
+            35 => {
+                // Nodes k and k + 1 (chosen by p and q), one edge from k to k + 1 (chosen by
+                // r): a path from a to b, directed or not.
+                let directed = rng.below(2) == 0;
+                Item {
+                    text: format!(
+                        "csp_{}path({k}, [{k}], [{}], {}, {}, [{}, {}], [{}])",
+                        if directed { "d" } else { "" },
+                        k + 1,
+                        name(a, &vars),
+                        name(b, &vars),
+                        name(p, &vars),
+                        name(q, &vars),
+                        name(r, &vars)
+                    ),
+                    holds: Box::new(move |v| {
+                        let (s, t) = (v[a] - k, v[b] - k);
+                        if !(0..2).contains(&s) || !(0..2).contains(&t) {
+                            return false;
+                        }
+                        let ns = [v[p], v[q]];
+                        if ns[s as usize] != 1 || ns[t as usize] != 1 {
+                            return false;
+                        }
+                        if s == t {
+                            // The node alone.
+                            return ns[1 - s as usize] == 0 && v[r] == 0;
+                        }
+                        v[r] == 1 && (!directed || s == 0)
                     }),
                 }
             }

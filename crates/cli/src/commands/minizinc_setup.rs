@@ -13,7 +13,7 @@ macro_rules! mznlib {
     };
 }
 
-const MZNLIB: [(&str, &str); 50] = mznlib![
+const MZNLIB: [(&str, &str); 54] = mznlib![
     "redefinitions.mzn",
     "redefinitions-2.0.mzn",
     "fzn_all_different_int.mzn",
@@ -64,6 +64,10 @@ const MZNLIB: [(&str, &str); 50] = mznlib![
     "fzn_arg_max_int.mzn",
     "fzn_arg_min_int.mzn",
     "fzn_mdd.mzn",
+    "fzn_dpath_int.mzn",
+    "fzn_dpath_enum.mzn",
+    "fzn_path_int.mzn",
+    "fzn_path_enum.mzn",
 ];
 
 /// The solver id MiniZinc knows csp by; `--solver csp` matches its last part.

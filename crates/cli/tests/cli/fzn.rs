@@ -258,6 +258,27 @@ const MDD: &str = "array [1..3] of var 1..3: x;\n\
     constraint mdd(x, 4, [1, 2, 2, 3], 5, [1, 1, 2, 3, 4], [{1}, {2, 3}, {1, 2}, {3}, {1, 3}], \
     [2, 3, 4, 4, 0]);";
 
+/// A directed graph of 4 nodes and 6 edges (a cycle through all four among them), its path
+/// from s to t.
+const DPATH: &str = "array [1..4] of var bool: ns;\narray [1..6] of var bool: es;\n\
+    var 1..4: s;\nvar 1..4: t;\n\
+    constraint dpath(4, 6, [1, 1, 2, 2, 3, 4], [2, 3, 3, 4, 4, 1], s, t, ns, es);";
+
+/// An undirected graph of 4 nodes and 5 edges (a square and a diagonal), its path from s to t.
+const PATH: &str = "array [1..4] of var bool: ns;\narray [1..5] of var bool: es;\n\
+    var 1..4: s;\nvar 1..4: t;\n\
+    constraint path(4, 5, [1, 1, 2, 2, 3], [2, 3, 3, 4, 4], s, t, ns, es);";
+
+/// dpath over nodes indexed from 0 (MiniZinc's form without the counts).
+const DPATH_FROM_0: &str = "array [0..3] of var bool: ns;\narray [1..5] of var bool: es;\n\
+    var 0..3: s;\nvar 0..3: t;\n\
+    constraint dpath([0, 0, 1, 2, 3], [1, 2, 2, 3, 0], s, t, ns, es);";
+
+/// path over nodes indexed from 2, with a loop on node 5.
+const PATH_FROM_2: &str = "array [2..5] of var bool: ns;\narray [1..6] of var bool: es;\n\
+    var 2..5: s;\nvar 2..5: t;\n\
+    constraint path([2, 2, 3, 3, 4, 5], [3, 4, 4, 5, 5, 5], s, t, ns, es);";
+
 #[test]
 fn each_native_global_reaches_csp_as_one_constraint() {
     if !installed("minizinc") {
@@ -455,6 +476,10 @@ fn each_native_global_reaches_csp_as_one_constraint() {
             1,
         ),
         (MDD, "csp_mdd", 1),
+        (DPATH, "csp_dpath", 1),
+        (PATH, "csp_path", 1),
+        (DPATH_FROM_0, "csp_dpath", 1),
+        (PATH_FROM_2, "csp_path", 1),
         // Variable durations: a cumulative of capacity 1.
         (
             "array [1..2] of var 0..9: s;\narray [1..2] of var 0..3: d;\n\
@@ -615,6 +640,10 @@ fn each_redefined_global_has_as_many_solutions_on_csp_as_on_gecode() {
         "array [0..3] of var 0..3: x;\nvar 0..3: i;\nconstraint i = arg_max(x);".to_owned(),
         "array [2..5] of var 0..3: x;\nvar 2..5: i;\nconstraint i = arg_min(x);".to_owned(),
         MDD.to_owned(),
+        DPATH.to_owned(),
+        PATH.to_owned(),
+        DPATH_FROM_0.to_owned(),
+        PATH_FROM_2.to_owned(),
         "array [1..5] of var 1..5: x;\nconstraint circuit(x);".to_owned(),
         "array [1..4] of var 1..4: x;\nconstraint subcircuit(x);".to_owned(),
         "array [1..5] of var 1..2: x;\n\

@@ -1,0 +1,255 @@
+//! XCSP3-core instances (`.xml`, or `.xml.lzma` as the competition ships them) read into a
+//! [`csp::Model`]; no I/O: the caller hands over the text or the compressed bytes.
+//!
+//! So far the reader takes the variables (`<var>`, `<array>` with per-part domains) and
+//! names every other element it meets as unsupported, with its line and column.
+
+mod constraints;
+mod error;
+mod expression;
+mod intension;
+mod objectives;
+mod symbols;
+mod variables;
+
+pub use error::XcspError;
+
+use csp::{Model, VarId};
+use roxmltree::{Document, Node};
+use symbols::Symbols;
+
+/// Whether the instance asks for solutions (CSP) or for an optimum (COP).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Satisfaction: solutions, or all of them counted.
+    Csp,
+    /// Optimisation: an optimum of the objective.
+    Cop,
+}
+
+/// What a COP optimises: a variable of the model, to make as small or as large as it can be.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// Smallest first.
+    Minimize(VarId),
+    /// Largest first.
+    Maximize(VarId),
+}
+
+/// An instance read: the model, its kind, and its declared variables in document order that
+/// some constraint involves (the ones an `<instantiation>` lists and a count tells apart).
+#[derive(Debug)]
+pub struct XcspModel {
+    /// The model, one variable per declared variable first, then any the reader added.
+    pub model: Model,
+    /// CSP or COP.
+    pub kind: Kind,
+    /// The objective of a COP.
+    pub objective: Option<Objective>,
+    declared: Vec<VarId>,
+}
+
+impl XcspModel {
+    /// The declared variables some constraint involves, in document order.
+    pub fn declared(&self) -> &[VarId] {
+        &self.declared
+    }
+
+    /// A solution (one value per model variable) as the competition's `<instantiation>`, on
+    /// one line: `<instantiation type="solution"> <list> x[0] x[1] </list> <values> 3 1
+    /// </values> </instantiation>`.
+    pub fn instantiation(&self, values: &[i32]) -> String {
+        let mut list = String::new();
+        let mut vals = String::new();
+        for &v in &self.declared {
+            let name = self.model.var_name(v).unwrap_or_default();
+            list.push(' ');
+            list.push_str(&name);
+            vals.push(' ');
+            vals.push_str(
+                &values
+                    .get(v.index())
+                    .copied()
+                    .unwrap_or_default()
+                    .to_string(),
+            );
+        }
+        format!(
+            "<instantiation type=\"solution\"> <list>{list} </list> <values>{vals} </values> </instantiation>"
+        )
+    }
+}
+
+/// The text of an `.xml.lzma` file (LZMA-alone, as the competition compresses instances).
+pub fn decompress(bytes: &[u8]) -> Result<String, XcspError> {
+    let mut out = Vec::new();
+    lzma_rs::lzma_decompress(&mut std::io::Cursor::new(bytes), &mut out)
+        .map_err(|e| XcspError::whole(format!("not LZMA data: {e}")))?;
+    String::from_utf8(out).map_err(|_| XcspError::whole("the decompressed text is not UTF-8"))
+}
+
+/// Reads an instance from its XML text.
+pub fn load(xml: &str) -> Result<XcspModel, XcspError> {
+    let doc = Document::parse(xml).map_err(|e| {
+        let pos = e.pos();
+        XcspError::at((pos.row, pos.col), format!("not well-formed XML: {e}"))
+    })?;
+    let mut reader = Reader {
+        doc: &doc,
+        model: Model::new(),
+        symbols: Symbols::default(),
+        declared: Vec::new(),
+    };
+    let root = doc.root_element();
+    if !root.has_tag_name("instance") {
+        return Err(reader.fault(root, "the root element is not <instance>"));
+    }
+    let kind = match root.attribute("type") {
+        Some("CSP") => Kind::Csp,
+        Some("COP") => Kind::Cop,
+        Some(other) => {
+            return Err(reader.fault(root, format!("instances of type {other} are not supported")))
+        }
+        None => return Err(reader.fault(root, "<instance> has no type")),
+    };
+    let mut objective = None;
+    for part in root.children().filter(Node::is_element) {
+        match part.tag_name().name() {
+            "variables" => reader.variables(part)?,
+            "constraints" => reader.constraints(part)?,
+            "objectives" => objective = Some(reader.objectives(part)?),
+            "annotations" => {}
+            other => {
+                let first = part.children().find(Node::is_element).unwrap_or(part);
+                let what = if first == part {
+                    format!("<{other}> is not supported yet")
+                } else {
+                    format!("<{}> is not supported yet", first.tag_name().name())
+                };
+                return Err(reader.fault(first, what));
+            }
+        }
+    }
+    // A variable in no constraint is not part of the problem (ACE and the competition's
+    // counts leave it out): it is fixed to its least value and left out of the solutions.
+    let mut model = reader.model;
+    let mut involved = Vec::with_capacity(reader.declared.len());
+    for v in reader.declared {
+        if !model.constraints_on(v).is_empty() {
+            involved.push(v);
+        } else if let Some((low, _)) = model.initial_bounds(v) {
+            model
+                .compare_value(v, csp::Relation::Eq, i64::from(low))
+                .map_err(|e| XcspError::whole(e.to_string()))?;
+        }
+    }
+    if kind == Kind::Cop && objective.is_none() {
+        return Err(XcspError::whole("a COP without <objectives>"));
+    }
+    Ok(XcspModel {
+        model,
+        kind,
+        objective,
+        declared: involved,
+    })
+}
+
+/// The state of one read: the document, the model built so far and the names declared.
+pub(crate) struct Reader<'d> {
+    doc: &'d Document<'d>,
+    model: Model,
+    symbols: Symbols,
+    declared: Vec<VarId>,
+}
+
+impl Reader<'_> {
+    /// A fault at `node`'s start.
+    fn fault(&self, node: Node<'_, '_>, what: impl Into<String>) -> XcspError {
+        let pos = self.doc.text_pos_at(node.range().start);
+        XcspError::at((pos.row, pos.col), what)
+    }
+
+    /// The attribute `name` of `node`, or a fault naming it.
+    fn attribute<'n>(&self, node: Node<'n, '_>, name: &str) -> Result<&'n str, XcspError> {
+        node.attribute(name).ok_or_else(|| {
+            self.fault(
+                node,
+                format!("<{}> has no `{name}` attribute", node.tag_name().name()),
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variables_and_arrays_become_named_variables_in_document_order_those_in_no_constraint_left_out(
+    ) {
+        let xml = r#"<instance format="XCSP3" type="CSP">
+  <variables>
+    <var id="b"> 0 1 </var>
+    <array id="x" size="[2][2]">
+      <domain for="x[0][]"> 1..3 </domain>
+      <domain for="others"> -1 4 9 </domain>
+    </array>
+    <var id="c" as="b"/>
+    <var id="free"> 0..5 </var>
+  </variables>
+  <constraints>
+    <allDifferent> x[][] </allDifferent>
+    <intension> ne(b,c) </intension>
+  </constraints>
+</instance>"#;
+        let m = load(xml).unwrap();
+        assert_eq!(m.kind, Kind::Csp);
+        let names: Vec<String> = m
+            .declared()
+            .iter()
+            .map(|&v| m.model.var_name(v).unwrap().into_owned())
+            .collect();
+        // `free` is in no constraint: not part of the problem.
+        assert_eq!(
+            names,
+            ["b", "x[0][0]", "x[0][1]", "x[1][0]", "x[1][1]", "c"]
+        );
+        let domain = |i: usize| m.model.initial_domain(m.declared()[i]);
+        assert_eq!(domain(1), vec![1, 2, 3]);
+        assert_eq!(domain(4), vec![-1, 4, 9]);
+        assert_eq!(domain(5), vec![0, 1]);
+        let values: Vec<i32> = vec![1, 2, 3, 4, 9, 0];
+        assert_eq!(
+            m.instantiation(&values),
+            "<instantiation type=\"solution\"> <list> b x[0][0] x[0][1] x[1][0] x[1][1] c </list> \
+             <values> 1 2 3 4 9 0 </values> </instantiation>"
+        );
+    }
+
+    #[test]
+    fn faults_name_their_line_and_column() {
+        let err = load("<instance format=\"XCSP3\" type=\"CSP\">\n  <variables>\n    <var id=\"x\"> 1..a </var>\n  </variables>\n</instance>").unwrap_err();
+        assert_eq!(err.at, Some((3, 5)));
+        assert!(err.what.contains("1..a"), "{err}");
+        let err = load("<instance type=\"CSP\">\n<constraints>\n  <circuit> x[] </circuit>\n</constraints>\n</instance>").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 3, column 3: <circuit> is not supported yet"
+        );
+        assert!(load("<instance").is_err());
+        assert!(load("<instance type=\"WCSP\"/>").is_err());
+        let err = load("<instance type=\"CSP\"><variables><var id=\"x\" type=\"symbolic\"> a b </var></variables></instance>").unwrap_err();
+        assert!(err.what.contains("symbolic"), "{err}");
+    }
+
+    #[test]
+    fn an_instance_as_the_competition_ships_it_decompresses() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/AllInterval-10.xml.lzma"
+        );
+        let text = decompress(&std::fs::read(path).unwrap()).unwrap();
+        assert!(text.starts_with("<instance"));
+        assert!(decompress(b"not lzma").is_err());
+    }
+}

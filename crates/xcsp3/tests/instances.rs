@@ -1,0 +1,72 @@
+//! Small instances of the XCSP3 competition's set, read and counted: each count must be the
+//! one ACE's tests give, and every solution must satisfy every constraint.
+
+use csp::{Inference, Solver};
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+#[test]
+fn each_instance_has_aces_number_of_solutions() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let expected = std::fs::read_to_string(format!("{dir}/expected_counts.csv")).unwrap();
+    let mut checked = 0;
+    for line in expected.lines() {
+        let (instance, count) = line.split_once(',').unwrap();
+        let name = instance.trim_start_matches("csp/");
+        let bytes = std::fs::read(format!("{dir}/{name}.lzma")).unwrap();
+        let read = xcsp3::load(&xcsp3::decompress(&bytes).unwrap()).unwrap();
+        let mut found = BTreeSet::new();
+        Solver::new(&read.model)
+            .inference(Inference::Mac)
+            .solve(|solution| {
+                let values = solution.values();
+                assert!(read.model.check_solution(values).is_ok(), "{name}");
+                let key: Vec<i32> = read.declared().iter().map(|v| values[v.index()]).collect();
+                assert!(found.insert(key), "{name}: a solution came twice");
+                ControlFlow::Continue(())
+            });
+        assert_eq!(found.len().to_string(), count, "{name}");
+        checked += 1;
+    }
+    assert_eq!(checked, 6);
+}
+
+#[test]
+fn each_optimisation_proves_aces_optimum() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let expected = std::fs::read_to_string(format!("{dir}/expected_optima.csv")).unwrap();
+    let mut checked = 0;
+    for line in expected.lines() {
+        let (instance, optimum) = line.split_once(',').unwrap();
+        let name = instance.trim_start_matches("cop/");
+        let bytes = std::fs::read(format!("{dir}/{name}.lzma")).unwrap();
+        let read = xcsp3::load(&xcsp3::decompress(&bytes).unwrap()).unwrap();
+        let solver = Solver::new(&read.model).inference(Inference::Mac);
+        let (solver, goal) = match read.objective {
+            Some(xcsp3::Objective::Minimize(v)) => (solver.minimize(v), v),
+            Some(xcsp3::Objective::Maximize(v)) => (solver.maximize(v), v),
+            None => panic!("{name}: no objective"),
+        };
+        let mut best = None;
+        let summary = solver.solve(|solution| {
+            assert!(
+                read.model.check_solution(solution.values()).is_ok(),
+                "{name}"
+            );
+            best = Some(solution.values()[goal.index()]);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(
+            summary.outcome,
+            csp::Outcome::Exhausted,
+            "{name}: not proved"
+        );
+        assert_eq!(
+            best.map(|b| b.to_string()).as_deref(),
+            Some(optimum),
+            "{name}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 3);
+}

@@ -48,6 +48,48 @@ pub enum Command {
     /// Register csp with MiniZinc, so that `minizinc --solver csp` runs models on it.
     #[command(name = "minizinc-setup", after_help = MINIZINC_SETUP_NOTES)]
     MinizincSetup(MinizincSetupArgs),
+    /// Solve an XCSP3 instance (.xml or .xml.lzma), printing the competition's answer lines.
+    #[command(after_help = XCSP3_NOTES)]
+    Xcsp3(Xcsp3Args),
+}
+
+const XCSP3_NOTES: &str = "\
+Prints as the XCSP3 competition asks: `o BOUND` for each better solution of an optimisation,
+then `s SATISFIABLE`, `s OPTIMUM FOUND`, `s UNSATISFIABLE` or `s UNKNOWN`, and the last
+solution as `v <instantiation>` on one line; `c` lines comment (statistics). With --count, every
+solution is counted as ACE and Choco report it: `d FOUND SOLUTIONS N`, then `d COMPLETE
+EXPLORATION` when the count is exact. Every solution is checked against every constraint before
+it is printed or counted. Not yet read (named with its line): the constraints beyond intension,
+extension, allDifferent, sum, instantiation and ordered.
+
+Defaults: --inference mac --var-order dom-wdeg, ascending values.
+
+Exit status:
+  0    answered: a solution, an optimum, UNSATISFIABLE, or a count
+  2    the instance could not be read, or uses what this reader does not support
+  3    a limit stopped the run (what was found is printed, with s UNKNOWN or s SATISFIABLE)
+  4    a solution failed its check and was withheld (a bug in csp: please report it)
+  130  interrupted by SIGINT (Ctrl-C), after printing what was found
+  143  stopped by SIGTERM, likewise
+
+Examples:
+  csp xcsp3 Zebra.xml.lzma            a solution
+  csp xcsp3 --count Zebra.xml.lzma    every solution counted
+  csp xcsp3 --time-limit 60 GolombRuler-8.xml.lzma";
+
+/// An XCSP3 instance to solve.
+#[derive(Debug, Args)]
+pub struct Xcsp3Args {
+    /// The instance: .xml, or .xml.lzma as the competition ships it.
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+
+    /// Count every solution (satisfaction instances).
+    #[arg(long)]
+    pub count: bool,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 const MINIZINC_SETUP_NOTES: &str = "\

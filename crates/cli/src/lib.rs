@@ -89,6 +89,15 @@ where
                 Status::BadInput
             }
         },
+        Command::Xcsp3(args) => {
+            match commands::xcsp3::Xcsp3Job::from_args(&args, &signals, started) {
+                Ok(job) => job.run(&signals, output::Output::new()),
+                Err(message) => {
+                    eprintln!("csp xcsp3: {message}");
+                    Status::BadInput
+                }
+            }
+        }
     };
     status.code()
 }
@@ -112,6 +121,9 @@ where
         Command::Sudoku(args) => commands::sudoku::SudokuJob::from_args(&args, &signals).map(drop),
         Command::Fzn(args) => {
             commands::fzn::FznJob::from_args(&args, &signals, Instant::now()).map(drop)
+        }
+        Command::Xcsp3(args) => {
+            commands::xcsp3::Xcsp3Job::from_args(&args, &signals, Instant::now()).map(drop)
         }
         Command::MinizincSetup(_) => Ok(()),
         // A comparison checks its configurations as it runs.

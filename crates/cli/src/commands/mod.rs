@@ -6,3 +6,4 @@ pub mod fzn;
 pub mod minizinc_setup;
 pub mod queens;
 pub mod sudoku;
+pub mod xcsp3;

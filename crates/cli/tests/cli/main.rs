@@ -36,3 +36,5 @@ mod stops;
 mod streaming;
 /// `csp sudoku` on the published sets: answers, shapes, errors and exit codes.
 mod sudoku;
+/// `csp xcsp3`: the competition's answer lines on instances of its set, and unsupported parts.
+mod xcsp3;

@@ -1,0 +1,197 @@
+//! `csp xcsp3`: an XCSP3 instance solved, optimised or counted, answered in the competition's
+//! lines (`s`, `o`, `v`, `d`, `c`).
+
+use crate::args::Xcsp3Args;
+use crate::exit_code::Status;
+use crate::output::Output;
+use crate::search_options::{limits, SearchSettings};
+use crate::signals::{Received, Signals};
+use csp::{Inference, Outcome, ValueOrder, VarOrder};
+use std::ops::ControlFlow;
+use std::time::Instant;
+use xcsp3::{Kind, Objective, XcspModel};
+
+/// A validated `csp xcsp3` run.
+pub struct Xcsp3Job {
+    file: std::path::PathBuf,
+    count: bool,
+    settings: SearchSettings,
+    limits: csp::Limits,
+    started: Instant,
+}
+
+impl Xcsp3Job {
+    pub fn from_args(
+        args: &Xcsp3Args,
+        signals: &Signals,
+        started: Instant,
+    ) -> Result<Self, String> {
+        let defaults = SearchSettings {
+            inference: Inference::Mac,
+            var_order: VarOrder::DomWdeg,
+            value_order: ValueOrder::Ascending,
+            restarts: None,
+        };
+        let settings = SearchSettings::from_args(&args.search, defaults, false)?;
+        settings.check_restarts(!args.count, "drop --restarts to count")?;
+        Ok(Xcsp3Job {
+            file: args.file.clone(),
+            count: args.count,
+            settings,
+            limits: limits(&args.search, &signals.cancel, Some(started))?,
+            started,
+        })
+    }
+
+    /// The instance's text, unpacked when the file is LZMA-compressed.
+    fn read(&self) -> Result<String, String> {
+        let bytes = std::fs::read(&self.file)
+            .map_err(|e| format!("cannot read {}: {e}", self.file.display()))?;
+        let compressed = self
+            .file
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("lzma"));
+        if compressed {
+            return xcsp3::decompress(&bytes).map_err(|e| format!("{}: {e}", self.file.display()));
+        }
+        String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", self.file.display()))
+    }
+
+    pub fn run(&self, signals: &Signals, mut out: Output) -> Status {
+        let read = self.read().and_then(|text| {
+            xcsp3::load(&text).map_err(|e| format!("{}: {e}", self.file.display()))
+        });
+        let instance = match read {
+            Ok(instance) => instance,
+            Err(message) => {
+                eprintln!("csp xcsp3: {message}");
+                // The competition's answer for an instance a solver cannot take.
+                out.record(b"s UNSUPPORTED\n");
+                out.finish("csp xcsp3");
+                return Status::BadInput;
+            }
+        };
+        if self.count && instance.kind == Kind::Cop {
+            eprintln!("csp xcsp3: --count counts the solutions of a CSP; this instance is a COP");
+            return Status::BadInput;
+        }
+        let read_time = self.started.elapsed();
+        let mut solver = self
+            .settings
+            .solver(&instance.model)
+            .limits(self.limits.clone());
+        solver = match instance.objective {
+            Some(Objective::Minimize(var)) => solver.minimize(var),
+            Some(Objective::Maximize(var)) => solver.maximize(var),
+            None if self.count => solver.max_solutions(None),
+            None => solver.max_solutions(Some(1)),
+        };
+        let mut run = Answers {
+            instance: &instance,
+            out: &mut out,
+            count: self.count,
+            counted: 0,
+            last: None,
+            wrong: 0,
+        };
+        let summary = solver.solve(|solution| run.take(solution.values()));
+        let Answers {
+            counted,
+            last,
+            wrong,
+            ..
+        } = run;
+        let exact = summary.outcome == Outcome::Exhausted;
+        let mut text = String::new();
+        if self.count {
+            text.push_str(&format!("d FOUND SOLUTIONS {counted}\n"));
+            if exact {
+                text.push_str("d COMPLETE EXPLORATION\n");
+            }
+        }
+        let found = last.is_some() || counted > 0;
+        let status = match (found, instance.kind, exact) {
+            (true, Kind::Cop, true) => "OPTIMUM FOUND",
+            (true, _, _) => "SATISFIABLE",
+            (false, _, true) if wrong == 0 => "UNSATISFIABLE",
+            (false, _, _) => "UNKNOWN",
+        };
+        text.push_str(&format!("s {status}\n"));
+        if let Some(values) = &last {
+            text.push_str(&format!("v {}\n", instance.instantiation(values)));
+        }
+        text.push_str(&format!(
+            "c read {:.3} s, search {:.3} s, {} nodes, {} failures\n",
+            read_time.as_secs_f64(),
+            summary.stats.elapsed.as_secs_f64(),
+            summary.stats.nodes,
+            summary.stats.backtracks
+        ));
+        out.record(text.as_bytes());
+        if wrong > 0 {
+            eprintln!(
+                "csp xcsp3: internal error: {} failed the check against the instance's \
+                 constraints and {} withheld (a bug in csp: please report it)",
+                crate::wording::count(wrong, "solution", "solutions"),
+                if wrong == 1 { "was" } else { "were" }
+            );
+        }
+        if let Some(status) = out.finish("csp xcsp3") {
+            return status;
+        }
+        let first_solution_found = instance.kind == Kind::Csp && !self.count && found;
+        let received = matches!(
+            summary.outcome,
+            Outcome::LimitReached(csp::Limit::Cancelled)
+        )
+        .then(|| signals.received())
+        .flatten();
+        match received {
+            Some(Received::Interrupt) => Status::Interrupted,
+            Some(Received::Terminate) => Status::Terminated,
+            None if wrong > 0 => Status::WrongAnswer,
+            // A limit that cut short an optimisation or a count; a first solution is whole.
+            None if !exact && !first_solution_found => Status::Limit,
+            None => Status::Success,
+        }
+    }
+}
+
+/// The solutions of one run: checked, counted, and the last kept.
+struct Answers<'a> {
+    instance: &'a XcspModel,
+    out: &'a mut Output,
+    count: bool,
+    /// The solutions counted. The reader's auxiliary variables are functions of the declared
+    /// ones, so each solution of the model is one of the instance.
+    counted: u64,
+    last: Option<Vec<i32>>,
+    wrong: u64,
+}
+
+impl Answers<'_> {
+    fn take(&mut self, values: &[i32]) -> ControlFlow<()> {
+        if self.instance.model.check_solution(values).is_err() {
+            self.wrong += 1;
+            return ControlFlow::Continue(());
+        }
+        if self.count {
+            self.counted += 1;
+            return ControlFlow::Continue(());
+        }
+        if let Some(objective) = self.instance.objective {
+            let var = match objective {
+                Objective::Minimize(var) | Objective::Maximize(var) => var,
+            };
+            if !self
+                .out
+                .record(format!("o {}\n", values[var.index()]).as_bytes())
+            {
+                return ControlFlow::Break(());
+            }
+            self.out.flush();
+        }
+        self.last = Some(values.to_vec());
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,106 @@
+//! `csp xcsp3` on instances of the XCSP3 competition's set (copied into crates/xcsp3 with
+//! their licence): the answer lines, counts and optima as ACE's tests give them, and what an
+//! unsupported instance gets.
+
+use crate::common::{csp, stderr, stdout};
+
+fn instance(name: &str) -> String {
+    format!(
+        "{}/../xcsp3/tests/data/{name}.xml.lzma",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn a_count_is_reported_as_ace_and_choco_report_it() {
+    let out = csp(&["xcsp3", "--count", &instance("Zebra")]);
+    assert_eq!(out.status.code(), Some(0));
+    // ACE's tests count 48 solutions for Zebra.
+    assert!(
+        stdout(&out).starts_with("d FOUND SOLUTIONS 48\nd COMPLETE EXPLORATION\ns SATISFIABLE\nc "),
+        "{}",
+        stdout(&out)
+    );
+    let out = csp(&["xcsp3", "--count", &instance("Pigeons-6")]);
+    assert!(
+        stdout(&out).starts_with("d FOUND SOLUTIONS 0\nd COMPLETE EXPLORATION\ns UNSATISFIABLE\n")
+    );
+}
+
+#[test]
+fn an_optimisation_prints_each_bound_then_the_optimum_and_its_instantiation() {
+    let out = csp(&["xcsp3", &instance("GolombRuler-8")]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let bounds: Vec<i64> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("o "))
+        .map(|b| b.parse().unwrap())
+        .collect();
+    assert!(bounds.windows(2).all(|w| w[1] < w[0]), "{bounds:?}");
+    // The shortest Golomb ruler with 8 marks has length 34 (ACE's tests; OEIS A003022).
+    assert_eq!(bounds.last(), Some(&34));
+    assert!(
+        text.contains("\ns OPTIMUM FOUND\nv <instantiation type=\"solution\"> <list> x[0] x[1]")
+    );
+    // The marks printed form a Golomb ruler of length 34.
+    let v = text.lines().find(|l| l.starts_with("v ")).unwrap();
+    let values: Vec<i64> = v
+        .split("<values>")
+        .nth(1)
+        .unwrap()
+        .split("</values>")
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect();
+    assert_eq!(values.len(), 8);
+    let mut distances: Vec<i64> = Vec::new();
+    for i in 0..8 {
+        for j in i + 1..8 {
+            distances.push((values[i] - values[j]).abs());
+        }
+    }
+    let count = distances.len();
+    distances.sort_unstable();
+    distances.dedup();
+    assert_eq!(distances.len(), count, "{values:?}");
+    assert_eq!(values.iter().max(), Some(&34));
+}
+
+#[test]
+fn a_plain_xml_file_is_read_as_well() {
+    let dir = std::env::temp_dir().join(format!("csp-xcsp3-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("small.xml");
+    // Two variables that differ, and an order between them: x = 0, y = 1 is the one solution.
+    std::fs::write(
+        &path,
+        "<instance format=\"XCSP3\" type=\"CSP\">\n  <variables>\n    <var id=\"x\"> 0..1 </var>\n    \
+         <var id=\"y\"> 0..1 </var>\n  </variables>\n  <constraints>\n    \
+         <intension> lt(x,y) </intension>\n  </constraints>\n</instance>\n",
+    )
+    .unwrap();
+    let out = csp(&["xcsp3", path.to_str().unwrap()]);
+    assert!(stdout(&out).starts_with(
+        "s SATISFIABLE\nv <instantiation type=\"solution\"> <list> x y </list> <values> 0 1 </values> </instantiation>\n"
+    ));
+    // An element not read yet: one line naming it and its place, s UNSUPPORTED, exit 2.
+    std::fs::write(
+        &path,
+        "<instance format=\"XCSP3\" type=\"CSP\">\n  <variables>\n    <array id=\"x\" size=\"[3]\"> 0..2 </array>\n  \
+         </variables>\n  <constraints>\n    <circuit> x[] </circuit>\n  </constraints>\n</instance>\n",
+    )
+    .unwrap();
+    let out = csp(&["xcsp3", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "s UNSUPPORTED\n");
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.ends_with("small.xml: line 6, column 5: <circuit> is not supported yet\n"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

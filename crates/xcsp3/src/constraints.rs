@@ -2,7 +2,7 @@
 //! model; an element this reader does not know is named with its line.
 
 use crate::expression;
-use crate::intension::Operand;
+use crate::intension::{flip, relation, Operand};
 use crate::{Reader, XcspError};
 use csp::{LinearOp, Relation, VarId};
 use roxmltree::Node;
@@ -307,7 +307,7 @@ impl Reader<'_> {
                 let operator = self
                     .child_text(node, "operator", args)?
                     .ok_or_else(|| self.fault(node, "<ordered> without <operator>"))?;
-                let rel = relation_named(operator.trim()).ok_or_else(|| {
+                let rel = relation(operator.trim()).ok_or_else(|| {
                     self.fault(node, format!("`{}` is not an order", operator.trim()))
                 })?;
                 let lengths = match self.child_text(node, "lengths", args)? {
@@ -356,8 +356,8 @@ impl Reader<'_> {
         if op == "in" || op == "notin" {
             return Err(self.fault(node, format!("condition `{op}` is not supported yet")));
         }
-        let rel = relation_named(op)
-            .ok_or_else(|| self.fault(node, format!("`{op}` is not a relation")))?;
+        let rel =
+            relation(op).ok_or_else(|| self.fault(node, format!("`{op}` is not a relation")))?;
         let rhs = match operand.parse::<i64>() {
             Ok(c) => c,
             Err(_) => {
@@ -384,29 +384,6 @@ impl Reader<'_> {
             .linear(&terms, op, rhs)
             .map_err(|e| engine(self, e))?;
         Ok(())
-    }
-}
-
-fn relation_named(op: &str) -> Option<Relation> {
-    Some(match op {
-        "eq" => Relation::Eq,
-        "ne" => Relation::Ne,
-        "lt" => Relation::Lt,
-        "le" => Relation::Le,
-        "gt" => Relation::Gt,
-        "ge" => Relation::Ge,
-        _ => return None,
-    })
-}
-
-/// `b rel' a` for `a rel b`.
-fn flip(rel: Relation) -> Relation {
-    match rel {
-        Relation::Lt => Relation::Gt,
-        Relation::Le => Relation::Ge,
-        Relation::Gt => Relation::Lt,
-        Relation::Ge => Relation::Le,
-        other => other,
     }
 }
 

@@ -17,7 +17,7 @@ pub(crate) enum Operand {
 /// `sum(a * x) + constant`.
 type LinearForm = (Vec<(i64, VarId)>, i64);
 
-fn relation(op: &str) -> Option<Relation> {
+pub(crate) fn relation(op: &str) -> Option<Relation> {
     Some(match op {
         "eq" => Relation::Eq,
         "ne" => Relation::Ne,
@@ -132,7 +132,7 @@ impl Reader<'_> {
             (Operand::Var(x), Operand::Const(c)) => self.model.compare_value(x, rel, c),
             (Operand::Const(c), Operand::Var(y)) => self.model.compare_value(y, flip(rel), c),
             (Operand::Const(p), Operand::Const(q)) => {
-                return if holds(rel, p, q) {
+                return if rel.holds(p, q) {
                     Ok(())
                 } else {
                     Err("a relation between constants that does not hold".into())
@@ -413,7 +413,7 @@ impl Reader<'_> {
             let (x, y) = (self.value(a)?, self.value(b)?);
             let c = match (x, y) {
                 (Operand::Const(p), Operand::Const(q)) => {
-                    return Ok(Operand::Const(i64::from(holds(rel, p, q))))
+                    return Ok(Operand::Const(i64::from(rel.holds(p, q))))
                 }
                 (Operand::Var(x), Operand::Var(y)) => Compare::new(x, rel, y, 0),
                 (Operand::Var(x), Operand::Const(c)) => Compare::with_value(x, rel, c),
@@ -519,23 +519,12 @@ fn set_of_expressions(e: &Expr) -> Option<Expr> {
 }
 
 /// `b rel' a` for `a rel b`.
-fn flip(rel: Relation) -> Relation {
+pub(crate) fn flip(rel: Relation) -> Relation {
     match rel {
         Relation::Lt => Relation::Gt,
         Relation::Le => Relation::Ge,
         Relation::Gt => Relation::Lt,
         Relation::Ge => Relation::Le,
         other => other,
-    }
-}
-
-fn holds(rel: Relation, a: i64, b: i64) -> bool {
-    match rel {
-        Relation::Eq => a == b,
-        Relation::Ne => a != b,
-        Relation::Lt => a < b,
-        Relation::Le => a <= b,
-        Relation::Gt => a > b,
-        Relation::Ge => a >= b,
     }
 }

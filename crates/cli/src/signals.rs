@@ -38,6 +38,14 @@ impl Signals {
         }
     }
 
+    /// The signal that stopped a run that ended as `outcome`: one only when the cancel flag,
+    /// which the signals set, is what ended it.
+    pub fn stopped(&self, outcome: csp::Outcome) -> Option<Received> {
+        matches!(outcome, csp::Outcome::LimitReached(csp::Limit::Cancelled))
+            .then(|| self.received())
+            .flatten()
+    }
+
     /// The signal that asked the run to stop, if any.
     pub fn received(&self) -> Option<Received> {
         #[cfg(unix)]

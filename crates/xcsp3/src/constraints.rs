@@ -2,9 +2,9 @@
 //! model; an element this reader does not know is named with its line.
 
 use crate::expression;
-use crate::intension::{flip, relation, Operand};
+use crate::intension::{flip, linear_relation, relation, Operand};
 use crate::{Reader, XcspError};
-use csp::{LinearOp, Relation, VarId};
+use csp::{Relation, VarId};
 use roxmltree::Node;
 
 /// A group's arguments for one instance of its template: the parameters by number, and how
@@ -372,14 +372,7 @@ impl Reader<'_> {
                 0
             }
         };
-        let (op, rhs) = match rel {
-            Relation::Eq => (LinearOp::Eq, rhs),
-            Relation::Ne => (LinearOp::Ne, rhs),
-            Relation::Le => (LinearOp::Le, rhs),
-            Relation::Lt => (LinearOp::Le, rhs - 1),
-            Relation::Ge => (LinearOp::Ge, rhs),
-            Relation::Gt => (LinearOp::Ge, rhs + 1),
-        };
+        let (op, rhs) = linear_relation(rel, rhs);
         self.model
             .linear(&terms, op, rhs)
             .map_err(|e| engine(self, e))?;

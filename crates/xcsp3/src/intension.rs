@@ -99,14 +99,7 @@ impl Reader<'_> {
             terms.extend(tb.into_iter().map(|(k, x)| (-k, x)));
             // sum(a) + ca rel sum(b) + cb  <=>  sum(a) - sum(b) rel cb - ca.
             let rhs = cb - ca;
-            let (op, rhs) = match rel {
-                Relation::Eq => (LinearOp::Eq, rhs),
-                Relation::Ne => (LinearOp::Ne, rhs),
-                Relation::Le => (LinearOp::Le, rhs),
-                Relation::Lt => (LinearOp::Le, rhs - 1),
-                Relation::Ge => (LinearOp::Ge, rhs),
-                Relation::Gt => (LinearOp::Ge, rhs + 1),
-            };
+            let (op, rhs) = linear_relation(rel, rhs);
             if terms.is_empty() {
                 let holds = match op {
                     LinearOp::Eq => 0 == rhs,
@@ -516,6 +509,19 @@ fn set_of_expressions(e: &Expr) -> Option<Expr> {
     } else {
         Expr::Call("not".into(), vec![any])
     })
+}
+
+/// `sum rel rhs` as a linear constraint's operator and right-hand side (`<` and `>` as `<=`
+/// and `>=` one step in).
+pub(crate) fn linear_relation(rel: Relation, rhs: i64) -> (LinearOp, i64) {
+    match rel {
+        Relation::Eq => (LinearOp::Eq, rhs),
+        Relation::Ne => (LinearOp::Ne, rhs),
+        Relation::Le => (LinearOp::Le, rhs),
+        Relation::Lt => (LinearOp::Le, rhs - 1),
+        Relation::Ge => (LinearOp::Ge, rhs),
+        Relation::Gt => (LinearOp::Ge, rhs + 1),
+    }
 }
 
 /// `b rel' a` for `a rel b`.

@@ -162,13 +162,7 @@ impl FznJob {
         if let Some(status) = out.finish("csp fzn") {
             return status;
         }
-        let received = matches!(
-            summary.outcome,
-            Outcome::LimitReached(csp::Limit::Cancelled)
-        )
-        .then(|| signals.received())
-        .flatten();
-        match received {
+        match signals.stopped(summary.outcome) {
             Some(Received::Interrupt) => Status::Interrupted,
             Some(Received::Terminate) => Status::Terminated,
             None if wrong > 0 => Status::WrongAnswer,

@@ -140,13 +140,7 @@ impl Xcsp3Job {
             return status;
         }
         let first_solution_found = instance.kind == Kind::Csp && !self.count && found;
-        let received = matches!(
-            summary.outcome,
-            Outcome::LimitReached(csp::Limit::Cancelled)
-        )
-        .then(|| signals.received())
-        .flatten();
-        match received {
+        match signals.stopped(summary.outcome) {
             Some(Received::Interrupt) => Status::Interrupted,
             Some(Received::Terminate) => Status::Terminated,
             None if wrong > 0 => Status::WrongAnswer,

@@ -60,7 +60,7 @@ solution as `v <instantiation>` on one line; `c` lines comment (statistics). Wit
 solution is counted as ACE and Choco report it: `d FOUND SOLUTIONS N`, then `d COMPLETE
 EXPLORATION` when the count is exact. Every solution is checked against every constraint before
 it is printed or counted. Not yet read (named with its line): the constraints beyond intension,
-extension, allDifferent, sum, instantiation and ordered.
+extension, allDifferent, sum, count, cardinality, instantiation and ordered.
 
 Defaults: --inference mac --var-order dom-wdeg, ascending values.
 

@@ -327,8 +327,100 @@ impl Reader<'_> {
                 }
                 Ok(())
             }
+            "cardinality" => self.cardinality(node, args),
+            "count" => {
+                let list = self
+                    .child_text(node, "list", args)?
+                    .ok_or_else(|| self.fault(node, "<count> without <list>"))?;
+                let xs = self.list_vars(node, &list)?;
+                let values = self
+                    .child_text(node, "values", args)?
+                    .ok_or_else(|| self.fault(node, "<count> without <values>"))?;
+                let values = parse_values(&values).map_err(|why| {
+                    self.fault(
+                        node,
+                        format!("<count> over values that are not integers: {why}"),
+                    )
+                })?;
+                let condition = self
+                    .child_text(node, "condition", args)?
+                    .ok_or_else(|| self.fault(node, "<count> without <condition>"))?;
+                // n counts the xs that take one of the values; the condition bounds n.
+                let n = self
+                    .model
+                    .new_var(0..=xs.len() as i32)
+                    .map_err(|e| engine(self, e))?;
+                self.model
+                    .among(n, &xs, &values)
+                    .map_err(|e| engine(self, e))?;
+                self.condition(node, vec![(1, n)], &condition)
+            }
             other => Err(self.fault(node, format!("<{other}> is not supported yet"))),
         }
+    }
+
+    /// `<cardinality>`: each value of `<values>` occurs among the list as `<occurs>` says (a
+    /// variable, a number or a range per value), only those values when `closed`.
+    fn cardinality(
+        &mut self,
+        node: Node<'_, '_>,
+        args: Option<&Args<'_>>,
+    ) -> Result<(), XcspError> {
+        let engine =
+            |reader: &Self, e: csp::ModelError| reader.fault(node, format!("<cardinality>: {e}"));
+        let list = self
+            .child_text(node, "list", args)?
+            .ok_or_else(|| self.fault(node, "<cardinality> without <list>"))?;
+        let xs = self.list_vars(node, &list)?;
+        let values_node = node.children().find(|c| c.has_tag_name("values"));
+        let closed = values_node.and_then(|v| v.attribute("closed")) == Some("true");
+        let values = self
+            .child_text(node, "values", args)?
+            .ok_or_else(|| self.fault(node, "<cardinality> without <values>"))?;
+        let cover = parse_values(&values).map_err(|_| {
+            self.fault(
+                node,
+                "<cardinality> over values that are variables is not supported yet",
+            )
+        })?;
+        let occurs = self
+            .child_text(node, "occurs", args)?
+            .ok_or_else(|| self.fault(node, "<cardinality> without <occurs>"))?;
+        let items = split_list(&occurs);
+        if items.len() != cover.len() && !occurs.contains('[') {
+            return Err(self.fault(
+                node,
+                format!("{} occurrences for {} values", items.len(), cover.len()),
+            ));
+        }
+        let constant = |item: &str| -> Option<(i64, i64)> {
+            match item.split_once("..") {
+                Some((a, b)) => Some((a.parse().ok()?, b.parse().ok()?)),
+                None => item.parse().ok().map(|v| (v, v)),
+            }
+        };
+        let bounds: Option<Vec<(i64, i64)>> = items.iter().map(|i| constant(i)).collect();
+        match bounds {
+            Some(bounds) => {
+                let (low, high): (Vec<i64>, Vec<i64>) = bounds.into_iter().unzip();
+                self.model
+                    .global_cardinality(&xs, &cover, &low, &high, closed)
+                    .map_err(|e| engine(self, e))?;
+            }
+            None => {
+                let counts = self.list_vars(node, &occurs)?;
+                if counts.len() != cover.len() {
+                    return Err(self.fault(
+                        node,
+                        format!("{} occurrences for {} values", counts.len(), cover.len()),
+                    ));
+                }
+                self.model
+                    .global_cardinality_counts(&xs, &cover, &counts, closed)
+                    .map_err(|e| engine(self, e))?;
+            }
+        }
+        Ok(())
     }
 
     /// Posts `sum(terms) condition`, the condition as `(op,operand)`.

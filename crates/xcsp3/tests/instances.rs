@@ -28,7 +28,7 @@ fn each_instance_has_aces_number_of_solutions() {
         assert_eq!(found.len().to_string(), count, "{name}");
         checked += 1;
     }
-    assert_eq!(checked, 6);
+    assert_eq!(checked, 9);
 }
 
 #[test]

@@ -22,6 +22,7 @@ pub(crate) fn parse(text: &str) -> Result<Expr, (usize, String)> {
     let mut p = Parser {
         text: text.as_bytes(),
         at: 0,
+        depth: 0,
     };
     let e = p.expr()?;
     p.skip_space();
@@ -31,9 +32,13 @@ pub(crate) fn parse(text: &str) -> Result<Expr, (usize, String)> {
     Ok(e)
 }
 
+/// How deeply expressions may nest: far beyond any real instance, well within the stack.
+const MOST_NESTING: usize = 1000;
+
 struct Parser<'t> {
     text: &'t [u8],
     at: usize,
+    depth: usize,
 }
 
 impl Parser<'_> {
@@ -69,6 +74,19 @@ impl Parser<'_> {
     }
 
     fn expr(&mut self) -> Result<Expr, (usize, String)> {
+        self.depth += 1;
+        let result = self.nested();
+        self.depth -= 1;
+        result
+    }
+
+    fn nested(&mut self) -> Result<Expr, (usize, String)> {
+        if self.depth > MOST_NESTING {
+            return Err((
+                self.at,
+                format!("expressions nested more than {MOST_NESTING} deep"),
+            ));
+        }
         let start = self.at;
         match self.peek() {
             None => Err((self.at, "expected an expression".into())),
@@ -171,5 +189,7 @@ mod tests {
         assert!(parse("eq(x,1))").is_err());
         assert!(parse("%x").is_err());
         assert!(parse("1-2").is_err());
+        let deep = format!("{}x{}", "not(".repeat(5000), ")".repeat(5000));
+        assert!(parse(&deep).unwrap_err().1.contains("nested"));
     }
 }

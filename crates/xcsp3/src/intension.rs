@@ -470,6 +470,12 @@ impl Reader<'_> {
                 posted.map_err(|e| e.to_string())?;
                 Ok(Operand::Var(r))
             }
+            // A truth operator not met above has arguments of the wrong kind (`in` without a
+            // set): handing it to `value` would come straight back here.
+            (op, args) if is_boolean(op) => Err(format!(
+                "`{op}` with {} arguments of these kinds is not supported",
+                args.len()
+            )),
             _ => self.value(e),
         }
     }

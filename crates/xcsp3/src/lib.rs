@@ -237,6 +237,9 @@ mod tests {
             "line 3, column 3: <circuit> is not supported yet"
         );
         assert!(load("<instance").is_err());
+        // `in` without a set: refused, not passed back and forth between value and truth.
+        let err = load("<instance type=\"CSP\"><variables><var id=\"x\"> 0..2 </var><var id=\"y\"> 0..2 </var></variables>\n<constraints><intension> or(in(x,y),eq(x,1)) </intension></constraints></instance>").unwrap_err();
+        assert!(err.what.contains("`in`"), "{err}");
         assert!(load("<instance type=\"WCSP\"/>").is_err());
         let err = load("<instance type=\"CSP\"><variables><var id=\"x\" type=\"symbolic\"> a b </var></variables></instance>").unwrap_err();
         assert!(err.what.contains("symbolic"), "{err}");

@@ -7,6 +7,17 @@ pub fn count(n: impl Into<u64>, singular: &str, plural: &str) -> String {
     format!("{n} {}", if n == 1 { singular } else { plural })
 }
 
+/// The line for solutions that failed the check every answer gets before it is printed:
+/// `command` names the run, `against` what they were checked against.
+pub fn withheld(command: &str, wrong: u64, against: &str) -> String {
+    format!(
+        "{command}: internal error: {} failed the check against {against} and {} withheld \
+         (a bug in csp: please report it)",
+        count(wrong, "solution", "solutions"),
+        if wrong == 1 { "was" } else { "were" }
+    )
+}
+
 /// The article for a number said aloud: "an" before 8, 11, 18, 80-89, 800-899, 11,000 and
 /// their kin, whose names start with a vowel sound; "a" before the rest.
 pub fn article(n: u64) -> &'static str {

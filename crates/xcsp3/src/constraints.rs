@@ -134,6 +134,21 @@ impl Reader<'_> {
         }
     }
 
+    /// The text of `node`'s child `name`, which it must have.
+    fn required(
+        &self,
+        node: Node<'_, '_>,
+        name: &str,
+        args: Option<&Args<'_>>,
+    ) -> Result<String, XcspError> {
+        self.child_text(node, name, args)?.ok_or_else(|| {
+            self.fault(
+                node,
+                format!("<{}> without <{name}>", node.tag_name().name()),
+            )
+        })
+    }
+
     /// The operands of a list's text: references (spread to each variable), integers, or
     /// expressions (`dist(x[0],x[1])`).
     pub(crate) fn operands(
@@ -226,9 +241,7 @@ impl Reader<'_> {
                 Ok(())
             }
             "extension" => {
-                let list = self
-                    .child_text(node, "list", args)?
-                    .ok_or_else(|| self.fault(node, "<extension> without <list>"))?;
+                let list = self.required(node, "list", args)?;
                 let vars = self.list_vars(node, &list)?;
                 let (text, supports) = match (
                     self.child_text(node, "supports", args)?,
@@ -250,9 +263,7 @@ impl Reader<'_> {
                 Ok(())
             }
             "sum" => {
-                let list = self
-                    .child_text(node, "list", args)?
-                    .ok_or_else(|| self.fault(node, "<sum> without <list>"))?;
+                let list = self.required(node, "list", args)?;
                 let xs = self.list_vars(node, &list)?;
                 let coeffs = match self.child_text(node, "coeffs", args)? {
                     Some(text) => {
@@ -271,20 +282,14 @@ impl Reader<'_> {
                     }
                     None => vec![1; xs.len()],
                 };
-                let condition = self
-                    .child_text(node, "condition", args)?
-                    .ok_or_else(|| self.fault(node, "<sum> without <condition>"))?;
+                let condition = self.required(node, "condition", args)?;
                 let terms: Vec<(i64, VarId)> = coeffs.into_iter().zip(xs).collect();
                 self.condition(node, terms, &condition)
             }
             "instantiation" => {
-                let list = self
-                    .child_text(node, "list", args)?
-                    .ok_or_else(|| self.fault(node, "<instantiation> without <list>"))?;
+                let list = self.required(node, "list", args)?;
                 let vars = self.list_vars(node, &list)?;
-                let values = self
-                    .child_text(node, "values", args)?
-                    .ok_or_else(|| self.fault(node, "<instantiation> without <values>"))?;
+                let values = self.required(node, "values", args)?;
                 let values = parse_values(&values).map_err(|why| self.fault(node, why))?;
                 if values.len() != vars.len() {
                     return Err(self.fault(
@@ -300,13 +305,9 @@ impl Reader<'_> {
                 Ok(())
             }
             "ordered" => {
-                let list = self
-                    .child_text(node, "list", args)?
-                    .ok_or_else(|| self.fault(node, "<ordered> without <list>"))?;
+                let list = self.required(node, "list", args)?;
                 let vars = self.list_vars(node, &list)?;
-                let operator = self
-                    .child_text(node, "operator", args)?
-                    .ok_or_else(|| self.fault(node, "<ordered> without <operator>"))?;
+                let operator = self.required(node, "operator", args)?;
                 let rel = relation(operator.trim()).ok_or_else(|| {
                     self.fault(node, format!("`{}` is not an order", operator.trim()))
                 })?;
@@ -329,22 +330,16 @@ impl Reader<'_> {
             }
             "cardinality" => self.cardinality(node, args),
             "count" => {
-                let list = self
-                    .child_text(node, "list", args)?
-                    .ok_or_else(|| self.fault(node, "<count> without <list>"))?;
+                let list = self.required(node, "list", args)?;
                 let xs = self.list_vars(node, &list)?;
-                let values = self
-                    .child_text(node, "values", args)?
-                    .ok_or_else(|| self.fault(node, "<count> without <values>"))?;
+                let values = self.required(node, "values", args)?;
                 let values = parse_values(&values).map_err(|why| {
                     self.fault(
                         node,
                         format!("<count> over values that are not integers: {why}"),
                     )
                 })?;
-                let condition = self
-                    .child_text(node, "condition", args)?
-                    .ok_or_else(|| self.fault(node, "<count> without <condition>"))?;
+                let condition = self.required(node, "condition", args)?;
                 // n counts the xs that take one of the values; the condition bounds n.
                 let n = self
                     .model
@@ -368,24 +363,18 @@ impl Reader<'_> {
     ) -> Result<(), XcspError> {
         let engine =
             |reader: &Self, e: csp::ModelError| reader.fault(node, format!("<cardinality>: {e}"));
-        let list = self
-            .child_text(node, "list", args)?
-            .ok_or_else(|| self.fault(node, "<cardinality> without <list>"))?;
+        let list = self.required(node, "list", args)?;
         let xs = self.list_vars(node, &list)?;
         let values_node = node.children().find(|c| c.has_tag_name("values"));
         let closed = values_node.and_then(|v| v.attribute("closed")) == Some("true");
-        let values = self
-            .child_text(node, "values", args)?
-            .ok_or_else(|| self.fault(node, "<cardinality> without <values>"))?;
+        let values = self.required(node, "values", args)?;
         let cover = parse_values(&values).map_err(|_| {
             self.fault(
                 node,
                 "<cardinality> over values that are variables is not supported yet",
             )
         })?;
-        let occurs = self
-            .child_text(node, "occurs", args)?
-            .ok_or_else(|| self.fault(node, "<cardinality> without <occurs>"))?;
+        let occurs = self.required(node, "occurs", args)?;
         let items = split_list(&occurs);
         if items.len() != cover.len() && !occurs.contains('[') {
             return Err(self.fault(

@@ -250,15 +250,21 @@ impl Reader<'_> {
             if let ([(1, x)], 0) = (terms.as_slice(), constant) {
                 return Ok(Operand::Var(*x));
             }
-            let mut with_constant = terms;
-            if constant != 0 {
-                with_constant.push((constant, self.constant_var(1)?));
+            // z = sum(terms) + constant, over the sum's bounds shifted by the constant.
+            let (mut low, mut high) = (constant, constant);
+            for &(a, x) in &terms {
+                let (l, h) = self.bounds(Operand::Var(x));
+                let (p, q) = (a.saturating_mul(l), a.saturating_mul(h));
+                low = low.saturating_add(p.min(q));
+                high = high.saturating_add(p.max(q));
             }
-            return self
-                .model
-                .sum_var(&with_constant)
-                .map(Operand::Var)
-                .map_err(|e| e.to_string());
+            let z = self.aux(low, high)?;
+            let mut terms = terms;
+            terms.push((-1, z));
+            self.model
+                .linear(&terms, LinearOp::Eq, -constant)
+                .map_err(|e| e.to_string())?;
+            return Ok(Operand::Var(z));
         }
         let values: Vec<Operand> = args
             .iter()

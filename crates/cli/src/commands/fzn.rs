@@ -153,10 +153,8 @@ impl FznJob {
         }
         if wrong > 0 {
             eprintln!(
-                "csp fzn: internal error: {} failed the check against the model's constraints \
-                 and {} withheld (a bug in csp: please report it)",
-                crate::wording::count(wrong, "solution", "solutions"),
-                if wrong == 1 { "was" } else { "were" }
+                "{}",
+                crate::wording::withheld("csp fzn", wrong, "the model's constraints")
             );
         }
         if let Some(status) = out.finish("csp fzn") {

@@ -211,7 +211,8 @@ impl Reader<'_> {
         self.model.new_var(low..=high).map_err(|e| e.to_string())
     }
 
-    fn bounds(&self, x: Operand) -> (i64, i64) {
+    /// The declared bounds of an operand.
+    pub(crate) fn bounds(&self, x: Operand) -> (i64, i64) {
         match x {
             Operand::Const(c) => (c, c),
             Operand::Var(v) => self
@@ -244,33 +245,34 @@ impl Reader<'_> {
             return self.truth(e);
         }
         if let Some((terms, constant)) = self.linear_form(e)? {
-            if terms.is_empty() {
-                return Ok(Operand::Const(constant));
-            }
-            if let ([(1, x)], 0) = (terms.as_slice(), constant) {
-                return Ok(Operand::Var(*x));
-            }
-            // z = sum(terms) + constant, over the sum's bounds shifted by the constant.
-            let (mut low, mut high) = (constant, constant);
-            for &(a, x) in &terms {
-                let (l, h) = self.bounds(Operand::Var(x));
-                let (p, q) = (a.saturating_mul(l), a.saturating_mul(h));
-                low = low.saturating_add(p.min(q));
-                high = high.saturating_add(p.max(q));
-            }
-            let z = self.aux(low, high)?;
-            let mut terms = terms;
-            terms.push((-1, z));
-            self.model
-                .linear(&terms, LinearOp::Eq, -constant)
-                .map_err(|e| e.to_string())?;
-            return Ok(Operand::Var(z));
+            return self.linear_value(terms, constant);
         }
         let values: Vec<Operand> = args
             .iter()
             .map(|a| self.value(a))
             .collect::<Result<_, _>>()?;
         match (op, values.as_slice()) {
+            // Sums of terms that are not linear themselves (`sub(div(x,6),div(y,6))`).
+            ("add" | "sub" | "neg", _) if !values.is_empty() => {
+                let mut terms = Vec::with_capacity(values.len());
+                let mut constant = 0i64;
+                for (i, &v) in values.iter().enumerate() {
+                    let sign = if op == "neg" || (op == "sub" && i > 0) {
+                        -1
+                    } else {
+                        1
+                    };
+                    match v {
+                        Operand::Const(c) => {
+                            constant = constant
+                                .checked_add(sign * c)
+                                .ok_or("a constant beyond 64 bits")?;
+                        }
+                        Operand::Var(x) => terms.push((sign, x)),
+                    }
+                }
+                self.linear_value(terms, constant)
+            }
             ("abs", [x]) => {
                 let (low, high) = self.bounds(*x);
                 let top = low.abs().max(high.abs());
@@ -372,6 +374,31 @@ impl Reader<'_> {
         }
     }
 
+    /// The value of `sum(terms) + constant`: the constant, the one variable, or a new
+    /// variable over the sum's bounds tied to it by one linear constraint.
+    fn linear_value(&mut self, terms: Vec<(i64, VarId)>, constant: i64) -> Result<Operand, String> {
+        if terms.is_empty() {
+            return Ok(Operand::Const(constant));
+        }
+        if let ([(1, x)], 0) = (terms.as_slice(), constant) {
+            return Ok(Operand::Var(*x));
+        }
+        let (mut low, mut high) = (constant, constant);
+        for &(a, x) in &terms {
+            let (l, h) = self.bounds(Operand::Var(x));
+            let (p, q) = (a.saturating_mul(l), a.saturating_mul(h));
+            low = low.saturating_add(p.min(q));
+            high = high.saturating_add(p.max(q));
+        }
+        let z = self.aux(low, high)?;
+        let mut terms = terms;
+        terms.push((-1, z));
+        self.model
+            .linear(&terms, LinearOp::Eq, -constant)
+            .map_err(|e| e.to_string())?;
+        Ok(Operand::Var(z))
+    }
+
     fn operand_var(&mut self, x: Operand) -> Result<VarId, String> {
         match x {
             Operand::Var(v) => Ok(v),
@@ -380,7 +407,7 @@ impl Reader<'_> {
     }
 
     /// `x * y`.
-    fn product(&mut self, x: Operand, y: Operand) -> Result<Operand, String> {
+    pub(crate) fn product(&mut self, x: Operand, y: Operand) -> Result<Operand, String> {
         if let (Operand::Const(a), Operand::Const(b)) = (x, y) {
             return a
                 .checked_mul(b)

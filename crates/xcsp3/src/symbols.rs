@@ -54,6 +54,45 @@ impl Symbols {
         }
         Ok(out)
     }
+
+    /// The rows of the two-dimensional selection `reference` makes (`x[][]`, `x[1..3][]`,
+    /// `y[0][][]`): exactly two dimensions must range over more than one pick, and every
+    /// cell must be defined.
+    pub(crate) fn matrix(&self, reference: &str) -> Result<Vec<Vec<VarId>>, String> {
+        let (name, picks) = split_reference(reference)?;
+        let declared = self
+            .by_name
+            .get(name)
+            .ok_or_else(|| format!("`{name}` is not a declared variable"))?;
+        let all = vec![Pick::All; declared.dims.len()];
+        let picks = if picks.is_empty() {
+            &all[..]
+        } else {
+            &picks[..]
+        };
+        let free: Vec<usize> = picks
+            .iter()
+            .zip(&declared.dims)
+            .filter_map(|(pick, &size)| match *pick {
+                Pick::All => Some(size),
+                Pick::Span(a, b) => Some(b.saturating_sub(a) + 1),
+                Pick::One(_) => None,
+            })
+            .collect();
+        let [_, columns] = free[..] else {
+            return Err(format!("`{reference}` is not a two-dimensional selection"));
+        };
+        let cells = flat_indices(reference, picks, &declared.dims)?
+            .into_iter()
+            .map(|flat| {
+                declared.cells[flat].ok_or_else(|| format!("`{reference}` has an undefined cell"))
+            })
+            .collect::<Result<Vec<VarId>, String>>()?;
+        Ok(cells
+            .chunks(columns.max(1))
+            .map(<[VarId]>::to_vec)
+            .collect())
+    }
 }
 
 /// The cells of an array of dimensions `dims` that `reference` (to that array) picks, as
@@ -180,6 +219,15 @@ mod tests {
         assert!(symbols.resolve("x[0]").is_err());
         assert!(symbols.resolve("y").is_err());
         assert!(symbols.resolve("x[0][a]").is_err());
+        assert_eq!(
+            symbols.matrix("x[][]").unwrap(),
+            vec![vec![at(0), at(1), at(2)], vec![at(3), at(4), at(5)]]
+        );
+        assert_eq!(
+            symbols.matrix("x[][1..2]").unwrap(),
+            vec![vec![at(1), at(2)], vec![at(4), at(5)]]
+        );
+        assert!(symbols.matrix("x[0][]").is_err());
     }
 
     #[test]

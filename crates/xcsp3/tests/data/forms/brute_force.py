@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Counts the solutions of each instance in this folder by trying every assignment, with
+each constraint written out here as the XCSP3-core specification defines it: the oracle for
+expected_counts.csv. Independent groups of variables are counted apart and multiplied.
+Run: python3 brute_force.py (a few seconds)."""
+from itertools import product
+
+
+def count(domains, holds):
+    return sum(1 for values in product(*domains) if holds(*values))
+
+
+def r(a, b):
+    return range(a, b + 1)
+
+
+def lex_lt(a, b):
+    return tuple(a) < tuple(b)
+
+
+def element_constants():
+    table = [3, 1, 4, 1, 5, 9, 2]
+    return count([r(0, 6), r(0, 9), r(0, 9)],
+                 lambda i, z, y: z == table[i] and z + y <= 10)
+
+
+def element_variables():
+    def holds(x0, x1, x2, x3, i, v):
+        x = [x0, x1, x2, x3]
+        return len(set(x)) == 4 and 1 <= i <= 4 and x[i - 1] == v
+    return count([r(0, 3)] * 4 + [r(0, 5), r(1, 3)], holds)
+
+
+def element_matrix():
+    m = [[5, 3, 8], [2, 7, 1], [6, 6, 4]]
+    return count([r(0, 4), r(0, 4), r(0, 20)],
+                 lambda row, col, z: 1 <= row <= 3 and 0 <= col <= 2
+                 and m[row - 1][col] == z and row != col)
+
+
+def element_condition_member():
+    def holds(x0, x1, x2, x3, i, m):
+        x = [x0, x1, x2, x3]
+        return x[i] > 2 and m in x and sum(x) <= 9
+    return count([r(0, 4)] * 4 + [r(0, 3), r(2, 3)], holds)
+
+
+def channel_forms():
+    def two_lists(*v):
+        x, y = v[:4], v[4:]
+        # x indexed from 0, y from 1: x[i] = j exactly when y[j] = i.
+        return all((x[i] == j) == (y[j - 1] == i) for i in range(4) for j in r(1, 4)) \
+            and x[0] != 1
+    one_list = count([r(0, 3)] * 4, lambda *s: all(
+        (s[i] == j) == (s[j] == i) for i in range(4) for j in range(4)))
+
+    def one_hot(*v):
+        b, value = v[:4], v[4]
+        # b indexed from 2: b[i] = 1 exactly when value = i, and one of them is.
+        return sum(b) == 1 and all((b[i] == 1) == (value == i + 2) for i in range(4))
+    return count([r(1, 4)] * 4 + [r(0, 3)] * 4, two_lists) * one_list \
+        * count([r(0, 1)] * 4 + [r(0, 5)], one_hot)
+
+
+def extremum_forms():
+    return count([r(0, 3)] * 5, lambda a, b, c, d, lo: min(a, b, c, d) == lo
+                 and max(a, b, c) >= 2 and max(b, c, d) != lo)
+
+
+def counting_forms():
+    total = 0
+    for x in product(r(0, 3), repeat=5):
+        if len(set(x[:3])) > 2 or x[3] + x[4] in (2, 4):
+            continue
+        k_ways = 1  # k is the number of distinct values, one way.
+        y_ways = sum(1 for y in r(0, 3) if x.count(y) >= 2)
+        c_ways = sum(1 for c in product(r(-1, 2), repeat=3)
+                     if 1 <= sum(ci * xi for ci, xi in zip(c, x[:3])) <= 3)
+        total += k_ways * y_ways * c_ways
+    return total
+
+
+def lex_forms():
+    def matrix(*m):
+        rows = [m[0:3], m[3:6], m[6:9]]
+        cols = [m[0::3], m[1::3], m[2::3]]
+        return all(lex_lt(rows[i], rows[i + 1]) and lex_lt(cols[i], cols[i + 1])
+                   for i in range(2))
+    lists = count([r(0, 2)] * 6, lambda a0, a1, b0, b1, d0, d1:
+                  (a0, a1) >= (b0, b1) >= (d0, d1))
+    return count([r(0, 1)] * 9, matrix) * lists
+
+
+def comparison_forms():
+    def latin(*g):
+        rows = [g[0:3], g[3:6], g[6:9]]
+        return all(len(set(row)) == 3 for row in rows) and \
+            all(len({rows[0][j], rows[1][j], rows[2][j]}) == 3 for j in range(3))
+
+    def rest(e0, e1, e2, e3, q0, q1, q2):
+        e = [e0, e1, e2, e3]
+        nonzero = [v for v in e if v != 0]
+        return len(set(nonzero)) == len(nonzero) and q0 == q1 == q2 == e0 \
+            and e1 + 1 <= e2 and e2 <= e3
+    return count([r(1, 3)] * 9, latin) * count([r(0, 3)] * 4 + [r(0, 4)] * 3, rest)
+
+
+def automata():
+    nfa = [("a", 0, "z"), ("a", 1, "a"), ("a", 2, "a"), ("a", -1, "a"), ("a", -1, "b"),
+           ("z", 1, "a"), ("z", 2, "a"), ("z", -1, "a"), ("z", -1, "b"),
+           ("b", -1, "b"), ("b", 1, "b"), ("b", 0, "b"), ("b", 2, "c"),
+           ("c", 0, "c"), ("c", 1, "c"), ("c", 2, "c"), ("c", -1, "c")]
+
+    def accepts(word, transitions, start, finals):
+        states = {start}
+        for v in word:
+            states = {t for (f, value, t) in transitions if f in states and value == v}
+        return bool(states & finals)
+    mdd = [("r", 0, "n1"), ("r", 1, "n2"), ("r", 2, "n2"), ("n1", 0, "n3"), ("n1", 2, "n4"),
+           ("n2", 1, "n3"), ("n2", 1, "n4"), ("n3", 0, "t"), ("n3", 1, "t"), ("n4", 2, "t")]
+    return count([r(-1, 2)] * 6, lambda *w: accepts(w, nfa, "a", {"c"})) \
+        * count([r(0, 2)] * 3, lambda *w: accepts(w, mdd, "r", {"t"}))
+
+
+def apart(a, la, b, lb):
+    return a + la <= b or b + lb <= a
+
+
+def no_overlap():
+    lengths = [2, 1, 3]
+    line = count([r(0, 5)] * 3, lambda *s: all(
+        apart(s[i], lengths[i], s[j], lengths[j]) for i in range(3) for j in range(i + 1, 3)))
+    # zeroIgnored="false": a task of length 0 may not sit strictly inside another.
+    strict_lengths = [2, 0, 1]
+    strict = count([r(0, 4)] * 3, lambda *t: all(
+        apart(t[i], strict_lengths[i], t[j], strict_lengths[j])
+        for i in range(3) for j in range(i + 1, 3)))
+    sizes = [(2, 1), (1, 2), (1, 1)]
+
+    def boxes(x0, x1, x2, y0, y1, y2):
+        x, y = [x0, x1, x2], [y0, y1, y2]
+        return all(apart(x[i], sizes[i][0], x[j], sizes[j][0])
+                   or apart(y[i], sizes[i][1], y[j], sizes[j][1])
+                   for i in range(3) for j in range(i + 1, 3))
+    return line * strict * count([r(0, 2)] * 6, boxes)
+
+
+def cumulative():
+    def holds(*v):
+        o, ln, h, u = v[0:3], v[3:6], v[6:9], v[9:11]
+        # Lengths of 0 are ignored by noOverlap (zeroIgnored defaults to true).
+        return all(sum(h[i] for i in range(3) if o[i] <= t < o[i] + ln[i]) < 3
+                   for t in range(0, 6)) and \
+            (ln[0] == 0 or ln[1] == 0 or apart(u[0], ln[0], u[1], ln[1]))
+    return count([r(0, 3)] * 3 + [r(0, 2)] * 3 + [r(1, 2)] * 3 + [r(0, 3)] * 2, holds)
+
+
+def circuit_slide():
+    def circuit(*n):
+        moved = [i for i in range(5) if n[i] != i]
+        if len(moved) < 2 or len(set(n)) != 5:
+            return False
+        seen, i = set(), moved[0]
+        while i not in seen:
+            seen.add(i)
+            i = n[i]
+        return seen == set(moved)
+    slide = count([r(0, 2)] * 6, lambda *w: all(w[i] != w[(i + 1) % 6] for i in range(6))
+                  and w[0] <= w[1] and w[2] <= w[3] and w[4] <= w[5])
+    return count([r(0, 4)] * 5, circuit) * slide
+
+
+def expressions():
+    def step(a, b):
+        return abs(a // 4 - b // 4) != (a % 4 - b % 4)
+    return count([r(0, 11)] * 4, lambda a, b, c, d: step(a, b) and step(b, c)
+                 and step(c, d) and a * b - c // 3 == d)
+
+
+if __name__ == "__main__":
+    for name, f in list(globals().items()):
+        if callable(f) and f.__module__ == "__main__" and name not in (
+                "count", "r", "lex_lt", "apart") and not name.startswith("_"):
+            print(f"{name.replace('_', '-')}.xml,{f()}")

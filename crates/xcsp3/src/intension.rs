@@ -140,7 +140,10 @@ impl Reader<'_> {
     fn linear_form(&mut self, e: &Expr) -> Result<Option<LinearForm>, String> {
         Ok(match e {
             Expr::Int(c) => Some((Vec::new(), *c)),
-            Expr::Name(_) => Some((vec![(1, self.var_of(e)?)], 0)),
+            Expr::Name(name) => match self.symbol_code(name) {
+                Some(code) => Some((Vec::new(), i64::from(code))),
+                None => Some((vec![(1, self.var_of(e)?)], 0)),
+            },
             Expr::Call(op, args) => match (op.as_str(), args.as_slice()) {
                 ("add", _) => {
                     let mut terms = Vec::new();
@@ -176,6 +179,14 @@ impl Reader<'_> {
             },
             _ => None,
         })
+    }
+
+    /// The code of `name` when it is a symbol and not a variable's name.
+    pub(crate) fn symbol_code(&self, name: &str) -> Option<i32> {
+        match self.values.code(name) {
+            Some(code) if self.symbols.resolve(name).is_err() => Some(code),
+            _ => None,
+        }
     }
 
     /// The single variable `e` names, or a variable holding its value.
@@ -236,7 +247,12 @@ impl Reader<'_> {
     pub(crate) fn value(&mut self, e: &Expr) -> Result<Operand, String> {
         let (op, args) = match e {
             Expr::Int(c) => return Ok(Operand::Const(*c)),
-            Expr::Name(_) => return self.var_of(e).map(Operand::Var),
+            Expr::Name(name) => {
+                return match self.symbol_code(name) {
+                    Some(code) => Ok(Operand::Const(i64::from(code))),
+                    None => self.var_of(e).map(Operand::Var),
+                }
+            }
             Expr::Call(op, args) => (op.as_str(), args.as_slice()),
             Expr::Param(_) | Expr::Rest => return Err("a parameter outside a group".into()),
             Expr::Set(_) => return Err("a set where a value is expected".into()),

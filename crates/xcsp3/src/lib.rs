@@ -11,6 +11,7 @@ mod error;
 mod expression;
 mod intension;
 mod objectives;
+mod symbolic;
 mod symbols;
 mod variables;
 
@@ -18,6 +19,8 @@ pub use error::XcspError;
 
 use csp::{Model, VarId};
 use roxmltree::{Document, Node};
+use std::collections::HashSet;
+use symbolic::SymbolicValues;
 use symbols::Symbols;
 
 /// Whether the instance asks for solutions (CSP) or for an optimum (COP).
@@ -49,6 +52,9 @@ pub struct XcspModel {
     /// The objective of a COP.
     pub objective: Option<Objective>,
     declared: Vec<VarId>,
+    /// The variables of symbolic domains, whose values are codes of `values`' symbols.
+    symbolic: HashSet<VarId>,
+    values: SymbolicValues,
 }
 
 impl XcspModel {
@@ -67,14 +73,12 @@ impl XcspModel {
             let name = self.model.var_name(v).unwrap_or_default();
             list.push(' ');
             list.push_str(&name);
+            let value = values.get(v.index()).copied().unwrap_or_default();
             vals.push(' ');
-            vals.push_str(
-                &values
-                    .get(v.index())
-                    .copied()
-                    .unwrap_or_default()
-                    .to_string(),
-            );
+            match self.values.name(value) {
+                Some(symbol) if self.symbolic.contains(&v) => vals.push_str(symbol),
+                _ => vals.push_str(&value.to_string()),
+            }
         }
         format!(
             "<instantiation type=\"solution\"> <list>{list} </list> <values>{vals} </values> </instantiation>"
@@ -101,6 +105,8 @@ pub fn load(xml: &str) -> Result<XcspModel, XcspError> {
         model: Model::new(),
         symbols: Symbols::default(),
         declared: Vec::new(),
+        values: SymbolicValues::default(),
+        symbolic: HashSet::new(),
     };
     let root = doc.root_element();
     if !root.has_tag_name("instance") {
@@ -134,9 +140,15 @@ pub fn load(xml: &str) -> Result<XcspModel, XcspError> {
     }
     // A variable in no constraint is not part of the problem (ACE and the competition's
     // counts leave it out): it is fixed to its least value and left out of the solutions.
-    let mut model = reader.model;
-    let mut involved = Vec::with_capacity(reader.declared.len());
-    for v in reader.declared {
+    let Reader {
+        mut model,
+        declared,
+        symbolic,
+        values,
+        ..
+    } = reader;
+    let mut involved = Vec::with_capacity(declared.len());
+    for v in declared {
         if !model.constraints_on(v).is_empty() {
             involved.push(v);
         } else if let Some((low, _)) = model.initial_bounds(v) {
@@ -153,6 +165,8 @@ pub fn load(xml: &str) -> Result<XcspModel, XcspError> {
         kind,
         objective,
         declared: involved,
+        symbolic,
+        values,
     })
 }
 
@@ -162,6 +176,10 @@ pub(crate) struct Reader<'d> {
     model: Model,
     symbols: Symbols,
     declared: Vec<VarId>,
+    /// The codes of symbolic values.
+    values: SymbolicValues,
+    /// The variables declared with symbolic domains.
+    symbolic: HashSet<VarId>,
 }
 
 impl Reader<'_> {
@@ -243,8 +261,8 @@ mod tests {
         let err = load("<instance type=\"CSP\"><variables><var id=\"x\"> 0..2 </var><var id=\"y\"> 0..2 </var></variables>\n<constraints><intension> or(in(x,y),eq(x,1)) </intension></constraints></instance>").unwrap_err();
         assert!(err.what.contains("`in`"), "{err}");
         assert!(load("<instance type=\"WCSP\"/>").is_err());
-        let err = load("<instance type=\"CSP\"><variables><var id=\"x\" type=\"symbolic\"> a b </var></variables></instance>").unwrap_err();
-        assert!(err.what.contains("symbolic"), "{err}");
+        let err = load("<instance type=\"CSP\"><variables><var id=\"x\" type=\"set\"> a b </var></variables></instance>").unwrap_err();
+        assert!(err.what.contains("set variables"), "{err}");
     }
 
     #[test]

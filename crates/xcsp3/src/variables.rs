@@ -15,14 +15,17 @@ impl Reader<'_> {
     pub(crate) fn variables(&mut self, node: Node<'_, '_>) -> Result<(), XcspError> {
         for child in node.children().filter(Node::is_element) {
             let id = self.attribute(child, "id")?;
-            if let Some(kind) = child.attribute("type") {
-                if kind != "integer" {
-                    return Err(self.fault(
-                        child,
-                        format!("`{id}`: {kind} variables are not supported (integer only)"),
-                    ));
-                }
-            }
+            let symbolic = match child.attribute("type") {
+                None | Some("integer") => false,
+                Some("symbolic") => true,
+                Some(kind) => return Err(self.fault(
+                    child,
+                    format!(
+                        "`{id}`: {kind} variables are not supported (integer and symbolic only)"
+                    ),
+                )),
+            };
+            let first_new = self.declared.len();
             match child.tag_name().name() {
                 "var" => self.single(child, id)?,
                 "array" => self.array(child, id)?,
@@ -31,6 +34,10 @@ impl Reader<'_> {
                         self.fault(child, format!("<{other}> is not a variable declaration"))
                     )
                 }
+            }
+            if symbolic {
+                self.symbolic
+                    .extend(self.declared[first_new..].iter().copied());
             }
         }
         Ok(())
@@ -143,10 +150,24 @@ impl Reader<'_> {
         made.map_err(|e| self.fault(node, format!("`{name}`: {e}")))
     }
 
-    /// A domain's text, `0..9`, `1 3 5` or `-2..2 7`, as ranges.
-    fn domain(&self, node: Node<'_, '_>, text: &str) -> Result<Vec<(i64, i64)>, XcspError> {
+    /// A domain's text, `0..9`, `1 3 5` or `-2..2 7`, as ranges; a symbolic domain's
+    /// (`red green`) as its symbols' codes.
+    fn domain(&mut self, node: Node<'_, '_>, text: &str) -> Result<Vec<(i64, i64)>, XcspError> {
         let mut pieces = Vec::new();
+        let symbolic = node
+            .ancestors()
+            .find(|n| n.has_tag_name("var") || n.has_tag_name("array"))
+            .and_then(|n| n.attribute("type"))
+            == Some("symbolic");
         for token in text.split_whitespace() {
+            if symbolic {
+                let code = self
+                    .values
+                    .code_or_new(token)
+                    .map_err(|why| self.fault(node, why))?;
+                pieces.push((i64::from(code), i64::from(code)));
+                continue;
+            }
             let number = |s: &str| {
                 s.parse::<i64>().map_err(|_| {
                     self.fault(node, format!("`{token}` is not an integer or a range"))

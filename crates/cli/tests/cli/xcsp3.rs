@@ -90,7 +90,7 @@ fn a_plain_xml_file_is_read_as_well() {
     std::fs::write(
         &path,
         "<instance format=\"XCSP3\" type=\"CSP\">\n  <variables>\n    <array id=\"x\" size=\"[3]\"> 0..2 </array>\n  \
-         </variables>\n  <constraints>\n    <circuit> x[] </circuit>\n  </constraints>\n</instance>\n",
+         </variables>\n  <constraints>\n    <knapsack> x[] </knapsack>\n  </constraints>\n</instance>\n",
     )
     .unwrap();
     let out = csp(&["xcsp3", path.to_str().unwrap()]);
@@ -99,8 +99,45 @@ fn a_plain_xml_file_is_read_as_well() {
     let err = stderr(&out);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.ends_with("small.xml: line 6, column 5: <circuit> is not supported yet\n"),
+        err.ends_with("small.xml: line 6, column 5: <knapsack> is not supported yet\n"),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn symbolic_variables_print_their_symbols() {
+    let out = csp(&["xcsp3", &instance("TrafficLights")]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let v = text.lines().find(|l| l.starts_with("v ")).unwrap();
+    assert!(
+        v.contains("<list> v[0] v[1] v[2] v[3] p[0] p[1] p[2] p[3] </list>"),
+        "{v}"
+    );
+    let values: Vec<&str> = v
+        .split("<values>")
+        .nth(1)
+        .unwrap()
+        .split("</values>")
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    // The instance's table: each light and the next, (v[i], p[i], v[i+1], p[i+1]), round the
+    // four crossings.
+    let supports = [
+        ["green", "green", "red", "red"],
+        ["red", "red", "green", "green"],
+        ["red-yellow", "red", "yellow", "red"],
+        ["yellow", "red", "red-yellow", "red"],
+    ];
+    for i in 0..4 {
+        let j = (i + 1) % 4;
+        let tuple = [values[i], values[4 + i], values[j], values[4 + j]];
+        assert!(supports.contains(&tuple), "{tuple:?} in {v}");
+    }
+    let out = csp(&["xcsp3", "--count", &instance("TrafficLights")]);
+    // ACE's tests count 4 solutions.
+    assert!(stdout(&out).starts_with("d FOUND SOLUTIONS 4\nd COMPLETE EXPLORATION\n"));
 }

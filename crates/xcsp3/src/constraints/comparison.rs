@@ -22,7 +22,7 @@ impl Reader<'_> {
             ));
         }
         let except = match self.child_text(node, "except", args)? {
-            Some(text) => parse_values(&text).map_err(|why| self.fault(node, why))?,
+            Some(text) => parse_values(&text, &self.values).map_err(|why| self.fault(node, why))?,
             None => Vec::new(),
         };
         let groups = match self.child_text(node, "matrix", args)? {
@@ -75,7 +75,9 @@ impl Reader<'_> {
         let vars = self.list_vars(node, &list)?;
         let rel = self.order(node, args)?;
         let lengths = match self.child_text(node, "lengths", args)? {
-            Some(text) => Some(parse_values(&text).map_err(|why| self.fault(node, why))?),
+            Some(text) => {
+                Some(parse_values(&text, &self.values).map_err(|why| self.fault(node, why))?)
+            }
             None => None,
         };
         for (i, pair) in vars.windows(2).enumerate() {

@@ -56,7 +56,7 @@ impl Reader<'_> {
         let values = self.required(node, "values", args)?;
         let condition = self.required(node, "condition", args)?;
         let n = self.condition_var(node, &condition, (0, xs.len() as i64))?;
-        match parse_values(&values) {
+        match parse_values(&values, &self.values) {
             Ok(values) => self.model.among(n, &xs, &values),
             Err(_) => match self.list_vars(node, &values)?[..] {
                 [y] => self.model.count(&xs, y, n),
@@ -103,7 +103,7 @@ impl Reader<'_> {
         let values_node = node.children().find(|c| c.has_tag_name("values"));
         let closed = values_node.and_then(|v| v.attribute("closed")) == Some("true");
         let values = self.required(node, "values", args)?;
-        let cover = parse_values(&values).map_err(|_| {
+        let cover = parse_values(&values, &self.values).map_err(|_| {
             self.fault(
                 node,
                 "<cardinality> over values that are variables is not supported yet",

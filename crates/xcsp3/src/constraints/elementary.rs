@@ -15,7 +15,7 @@ impl Reader<'_> {
         let list = self.required(node, "list", args)?;
         let vars = self.list_vars(node, &list)?;
         let values = self.required(node, "values", args)?;
-        let values = parse_values(&values).map_err(|why| self.fault(node, why))?;
+        let values = parse_values(&values, &self.values).map_err(|why| self.fault(node, why))?;
         if values.len() != vars.len() {
             return Err(self.fault(
                 node,

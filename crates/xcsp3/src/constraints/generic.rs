@@ -40,7 +40,8 @@ impl Reader<'_> {
                 return Err(self.fault(node, "<extension> needs one of <supports> and <conflicts>"))
             }
         };
-        let tuples = parse_tuples(&text, vars.len()).map_err(|why| self.fault(node, why))?;
+        let tuples =
+            parse_tuples(&text, vars.len(), &self.values).map_err(|why| self.fault(node, why))?;
         self.model
             .extension(&vars, &tuples, supports)
             .map_err(|e| self.engine(node, e))?;

@@ -14,6 +14,7 @@ mod meta;
 mod scheduling;
 
 use crate::intension::{linear_relation, relation, Operand};
+use crate::symbolic::SymbolicValues;
 use crate::{Reader, XcspError};
 use csp::{Relation, VarId};
 use roxmltree::Node;
@@ -186,6 +187,8 @@ impl Reader<'_> {
                 out.push(self.value(&e).map_err(|why| self.fault(node, why))?);
             } else if let Ok(c) = token.parse::<i64>() {
                 out.push(Operand::Const(c));
+            } else if let Some(code) = self.symbol_code(token) {
+                out.push(Operand::Const(i64::from(code)));
             } else {
                 let vars = self
                     .symbols
@@ -446,7 +449,7 @@ impl Reader<'_> {
                 }
             }
         }
-        parse_values(&text)
+        parse_values(&text, &self.values)
             .map_err(|why| self.fault(node, format!("condition over `{operand}`: {why}")))
     }
 }
@@ -525,8 +528,8 @@ pub(super) fn tuple_items(text: &str) -> Result<Vec<Vec<&str>>, String> {
     Ok(tuples)
 }
 
-/// Integers and ranges (`1 3..5`), each range spread.
-pub(super) fn parse_values(text: &str) -> Result<Vec<i32>, String> {
+/// Integers, ranges (`1 3..5`, each spread) and symbols, as their codes.
+pub(super) fn parse_values(text: &str, symbols: &SymbolicValues) -> Result<Vec<i32>, String> {
     let mut out = Vec::new();
     for token in text.split_whitespace() {
         let number = |s: &str| {
@@ -535,17 +538,24 @@ pub(super) fn parse_values(text: &str) -> Result<Vec<i32>, String> {
         };
         match token.split_once("..") {
             Some((a, b)) => out.extend(number(a)?..=number(b)?),
-            None => out.push(number(token)?),
+            None => match symbols.code(token) {
+                Some(code) if token.parse::<i32>().is_err() => out.push(code),
+                _ => out.push(number(token)?),
+            },
         }
     }
     Ok(out)
 }
 
 /// Tuples `(1,2)(3,*)`, or for one variable the values `1 2 5..7`; `*` is any value.
-pub(super) fn parse_tuples(text: &str, arity: usize) -> Result<Vec<Vec<Option<i32>>>, String> {
+pub(super) fn parse_tuples(
+    text: &str,
+    arity: usize,
+    symbols: &SymbolicValues,
+) -> Result<Vec<Vec<Option<i32>>>, String> {
     let text = text.trim();
     if arity == 1 && !text.starts_with('(') {
-        return Ok(parse_values(text)?
+        return Ok(parse_values(text, symbols)?
             .into_iter()
             .map(|v| vec![Some(v)])
             .collect());
@@ -565,8 +575,10 @@ pub(super) fn parse_tuples(text: &str, arity: usize) -> Result<Vec<Vec<Option<i3
                 "*" => Ok(None),
                 v => v
                     .parse::<i32>()
+                    .ok()
+                    .or_else(|| symbols.code(v))
                     .map(Some)
-                    .map_err(|_| format!("`{v}` is not a tuple value")),
+                    .ok_or_else(|| format!("`{v}` is not a tuple value")),
             })
             .collect::<Result<_, _>>()?;
         if tuple.len() != arity {
@@ -590,14 +602,25 @@ mod tests {
             split_list(" x[0] dist(x[1], x[2])  3 "),
             vec!["x[0]", "dist(x[1], x[2])", "3"]
         );
-        assert_eq!(parse_values("1 3..5 -2").unwrap(), vec![1, 3, 4, 5, -2]);
+        let mut symbols = SymbolicValues::default();
         assert_eq!(
-            parse_tuples("(1,2)( 3 , *)", 2).unwrap(),
+            parse_values("1 3..5 -2", &symbols).unwrap(),
+            vec![1, 3, 4, 5, -2]
+        );
+        symbols.code_or_new("red").unwrap();
+        symbols.code_or_new("red-yellow").unwrap();
+        assert_eq!(
+            parse_tuples("(red-yellow,*)(red,3)", 2, &symbols).unwrap(),
+            vec![vec![Some(1), None], vec![Some(0), Some(3)]]
+        );
+        assert!(parse_values("blue", &symbols).is_err());
+        assert_eq!(
+            parse_tuples("(1,2)( 3 , *)", 2, &symbols).unwrap(),
             vec![vec![Some(1), Some(2)], vec![Some(3), None]]
         );
-        assert_eq!(parse_tuples("1 4..5", 1).unwrap().len(), 3);
-        assert!(parse_tuples("(1,2,3)", 2).is_err());
-        assert!(parse_tuples("(1,a)", 2).is_err());
+        assert_eq!(parse_tuples("1 4..5", 1, &symbols).unwrap().len(), 3);
+        assert!(parse_tuples("(1,2,3)", 2, &symbols).is_err());
+        assert!(parse_tuples("(1,a)", 2, &symbols).is_err());
         assert_eq!(
             tuple_items("(x[0], add(y,1))( 3 ,z)").unwrap(),
             vec![vec!["x[0]", "add(y,1)"], vec!["3", "z"]]

@@ -13,13 +13,16 @@ mod intension;
 mod objectives;
 mod symbolic;
 mod symbols;
+mod tabulate;
 mod variables;
 
 pub use error::XcspError;
 
+use csp::constraints::TableData;
 use csp::{Model, VarId};
 use roxmltree::{Document, Node};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 use symbolic::SymbolicValues;
 use symbols::Symbols;
 
@@ -107,6 +110,7 @@ pub fn load(xml: &str) -> Result<XcspModel, XcspError> {
         declared: Vec::new(),
         values: SymbolicValues::default(),
         symbolic: HashSet::new(),
+        tables: HashMap::new(),
     };
     let root = doc.root_element();
     if !root.has_tag_name("instance") {
@@ -180,6 +184,9 @@ pub(crate) struct Reader<'d> {
     values: SymbolicValues,
     /// The variables declared with symbolic domains.
     symbolic: HashSet<VarId>,
+    /// The tuples of a group's `<supports>` or `<conflicts>` without parameters, read once
+    /// for all the group's constraints.
+    tables: HashMap<roxmltree::NodeId, Arc<TableData>>,
 }
 
 impl Reader<'_> {

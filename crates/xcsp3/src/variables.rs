@@ -18,12 +18,14 @@ impl Reader<'_> {
             let symbolic = match child.attribute("type") {
                 None | Some("integer") => false,
                 Some("symbolic") => true,
-                Some(kind) => return Err(self.fault(
-                    child,
-                    format!(
+                Some(kind) => {
+                    return Err(self.fault(
+                        child,
+                        format!(
                         "`{id}`: {kind} variables are not supported (integer and symbolic only)"
                     ),
-                )),
+                    ))
+                }
             };
             let first_new = self.declared.len();
             match child.tag_name().name() {

@@ -73,5 +73,5 @@ pub use nvalue::NValue;
 pub use path::Path;
 pub use regular::Regular;
 pub use reified::{Reifiable, Reified};
-pub use table::Table;
+pub use table::{Table, TableData};
 pub use value_precede::ValuePrecede;

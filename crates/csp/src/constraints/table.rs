@@ -4,6 +4,7 @@
 use super::listed::listed;
 use crate::constraint::filter_last_open;
 use crate::{Atom, Conflict, Constraint, Context, Priority, VarId};
+use std::sync::Arc;
 
 /// The widest domain whose values no tuple names are removed one by one, with a reason,
 /// when starred tuples could have taken them; wider ones wait.
@@ -24,21 +25,31 @@ const WIDEST_EXPLAINED: u64 = 1 << 12;
 #[derive(Clone, Debug)]
 pub struct Table {
     vars: Vec<VarId>,
-    /// The tuples, one after another, `arity` entries each.
-    cells: Vec<Option<i32>>,
+    /// The tuples, shared between the tables that one template of an instance posts over
+    /// other variables (an XCSP3 group of `extension` elements).
+    data: Arc<TableData>,
     positive: bool,
-    /// Per place: the values the tuples name there, sorted, with the tuples naming each.
-    places: Vec<Place>,
-    /// Per place: the tuples with a star there.
-    stars: Vec<Vec<u64>>,
-    words: usize,
-    tuples: usize,
     /// Whether the variables are distinct: positive filtering is then domain consistent
     /// and idempotent.
     distinct: bool,
     /// Whether the variables are distinct and no tuple has a star: the negative counting
     /// rule holds then.
     countable: bool,
+}
+
+/// A table's tuples, indexed for filtering: built once, shared by every [`Table`] over them.
+#[derive(Debug)]
+pub struct TableData {
+    arity: usize,
+    /// The tuples, one after another, `arity` entries each.
+    cells: Vec<Option<i32>>,
+    /// Per place: the values the tuples name there, sorted, with the tuples naming each.
+    places: Vec<Place>,
+    /// Per place: the tuples with a star there.
+    stars: Vec<Vec<u64>>,
+    words: usize,
+    tuples: usize,
+    has_stars: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -57,11 +68,10 @@ struct Scratch {
     residues: Vec<Vec<u32>>,
 }
 
-impl Table {
-    /// The constraint that `vars` take one of `tuples` (`positive`) or none of them; `None`
-    /// when a tuple's length is not the number of variables.
-    pub fn new(vars: &[VarId], tuples: &[Vec<Option<i32>>], positive: bool) -> Option<Self> {
-        let arity = vars.len();
+impl TableData {
+    /// The tuples of `arity` values (`None` a star), duplicates dropped; `None` when a tuple
+    /// has another length.
+    pub fn new(arity: usize, tuples: &[Vec<Option<i32>>]) -> Option<Self> {
         if tuples.iter().any(|t| t.len() != arity) {
             return None;
         }
@@ -93,41 +103,64 @@ impl Table {
             places.push(Place { values, masks });
             stars.push(star);
         }
-        let mut distinct = vars.to_vec();
-        distinct.sort_unstable();
-        distinct.dedup();
         let has_stars = rows.iter().any(|t| t.iter().any(Option::is_none));
-        Some(Table {
-            vars: vars.to_vec(),
+        Some(TableData {
+            arity,
             cells: rows.into_iter().flatten().copied().collect(),
-            positive,
             places,
             stars,
             words,
             tuples: n,
+            has_stars,
+        })
+    }
+}
+
+impl Table {
+    /// The constraint that `vars` take one of `tuples` (`positive`) or none of them; `None`
+    /// when a tuple's length is not the number of variables.
+    pub fn new(vars: &[VarId], tuples: &[Vec<Option<i32>>], positive: bool) -> Option<Self> {
+        let data = TableData::new(vars.len(), tuples)?;
+        Self::over(vars, Arc::new(data), positive)
+    }
+
+    /// The table of `data`'s tuples over `vars` (`None` when the arities differ).
+    pub fn over(vars: &[VarId], data: Arc<TableData>, positive: bool) -> Option<Self> {
+        let arity = vars.len();
+        if data.arity != arity {
+            return None;
+        }
+        let mut distinct = vars.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let has_stars = data.has_stars;
+        Some(Table {
+            vars: vars.to_vec(),
+            data,
+            positive,
             distinct: distinct.len() == arity,
             countable: distinct.len() == arity && !has_stars,
         })
     }
 
     fn mask_of(&self, i: usize, at: usize) -> &[u64] {
-        &self.places[i].masks[at * self.words..(at + 1) * self.words]
+        &self.data.places[i].masks[at * self.data.words..(at + 1) * self.data.words]
     }
 
     /// The tuples whose values are all in the domains now, into `valid`.
     fn valid_tuples(&self, ctx: &Context<'_>, valid: &mut Vec<u64>, mask: &mut Vec<u64>) {
         valid.clear();
-        valid.resize(self.words, u64::MAX);
-        if self.tuples % 64 != 0 {
-            valid[self.words - 1] = (1u64 << (self.tuples % 64)) - 1;
+        valid.resize(self.data.words, u64::MAX);
+        if self.data.tuples % 64 != 0 {
+            valid[self.data.words - 1] = (1u64 << (self.data.tuples % 64)) - 1;
         }
-        if self.tuples == 0 {
+        if self.data.tuples == 0 {
             valid[0] = 0;
         }
         for (i, &x) in self.vars.iter().enumerate() {
-            let place = &self.places[i];
+            let place = &self.data.places[i];
             mask.clear();
-            mask.extend_from_slice(&self.stars[i]);
+            mask.extend_from_slice(&self.data.stars[i]);
             let mut every = true;
             for (at, &v) in place.values.iter().enumerate() {
                 if ctx.contains(x, v) {
@@ -152,7 +185,7 @@ impl Table {
         let mut reason = Vec::new();
         for (j, &x) in self.vars.iter().enumerate() {
             if j != i {
-                for &v in &self.places[j].values {
+                for &v in &self.data.places[j].values {
                     if !ctx.contains(x, v) {
                         reason.push(Atom::Ne(x, v));
                     }
@@ -201,12 +234,13 @@ impl Table {
             residues,
         } = scratch;
         self.valid_tuples(ctx, valid, mask);
-        ctx.count_checks((self.vars.len() * self.words) as u64);
+        ctx.count_checks((self.vars.len() * self.data.words) as u64);
         if valid.iter().all(|&w| w == 0) {
             return Err(ctx.violated());
         }
         if residues.len() != self.vars.len() {
             *residues = self
+                .data
                 .places
                 .iter()
                 .map(|p| vec![0; p.values.len()])
@@ -214,7 +248,7 @@ impl Table {
         }
         for (i, &x) in self.vars.iter().enumerate() {
             let mut reason: Option<Vec<Atom>> = None;
-            let star_meets = self.stars[i]
+            let star_meets = self.data.stars[i]
                 .iter()
                 .zip(valid.iter())
                 .any(|(s, v)| s & v != 0);
@@ -224,11 +258,11 @@ impl Table {
             }
             // Values no tuple names here have no support: by the constraint alone when no
             // tuple has a star here, else because the starred tuples are gone.
-            let place = &self.places[i];
+            let place = &self.data.places[i];
             let named = |v: i32| place.values.binary_search(&v).is_ok();
             // A domain no larger than the values named is read through.
             if ctx.size_u64(x) > place.values.len() as u64 || ctx.values(x).any(|v| !named(v)) {
-                if self.stars[i].iter().all(|&w| w == 0) {
+                if self.data.stars[i].iter().all(|&w| w == 0) {
                     let keep = place.values.iter().map(|&v| (i64::from(v), i64::from(v)));
                     ctx.keep_only(x, keep)?;
                 } else if ctx.size_u64(x) <= WIDEST_EXPLAINED {
@@ -245,10 +279,10 @@ impl Table {
                 }
                 let hint = residues[i][at] as usize;
                 let meets = |w: usize| self.mask_of(i, at)[w] & valid[w] != 0;
-                if hint < self.words && meets(hint) {
+                if hint < self.data.words && meets(hint) {
                     continue;
                 }
-                if let Some(w) = (0..self.words).find(|&w| meets(w)) {
+                if let Some(w) = (0..self.data.words).find(|&w| meets(w)) {
                     residues[i][at] = w as u32;
                     continue;
                 }
@@ -266,7 +300,7 @@ impl Table {
         }
         let Scratch { valid, mask, .. } = scratch;
         self.valid_tuples(ctx, valid, mask);
-        ctx.count_checks((self.vars.len() * self.words) as u64);
+        ctx.count_checks((self.vars.len() * self.data.words) as u64);
         let sizes: Vec<u64> = self.vars.iter().map(|&x| ctx.size_u64(x)).collect();
         for (i, &x) in self.vars.iter().enumerate() {
             // How many combinations of the other domains there are, capped past the tuples.
@@ -276,10 +310,10 @@ impl Table {
                     others = others.saturating_mul(s);
                 }
             }
-            if others > self.tuples as u64 {
+            if others > self.data.tuples as u64 {
                 continue;
             }
-            let place = &self.places[i];
+            let place = &self.data.places[i];
             for (at, &v) in place.values.iter().enumerate() {
                 if !ctx.contains(x, v) {
                     continue;
@@ -317,15 +351,15 @@ impl Constraint for Table {
                 .all(|(cell, &v)| cell.is_none_or(|c| c == v))
         };
         let found = if arity == 0 {
-            self.tuples > 0
+            self.data.tuples > 0
         } else {
-            self.cells.chunks(arity).any(matches)
+            self.data.cells.chunks(arity).any(matches)
         };
         found == self.positive
     }
 
     fn contradiction(&self) -> Option<String> {
-        (self.positive && self.tuples == 0).then(|| "a table without tuples".to_owned())
+        (self.positive && self.data.tuples == 0).then(|| "a table without tuples".to_owned())
     }
 
     fn describe(&self) -> String {
@@ -333,7 +367,7 @@ impl Constraint for Table {
             "{}([{}], {} tuples)",
             if self.positive { "table" } else { "conflicts" },
             listed(self.vars.iter(), 6, ", "),
-            self.tuples
+            self.data.tuples
         )
     }
 

@@ -3,7 +3,9 @@
 
 use super::{parse_tuples, Args};
 use crate::{expression, Reader, XcspError};
+use csp::constraints::{Table, TableData};
 use roxmltree::Node;
+use std::sync::Arc;
 
 impl Reader<'_> {
     /// `<intension>`: the predicate, in `<function>` or as the element's text.
@@ -19,6 +21,9 @@ impl Reader<'_> {
         let e = expression::parse(&text).map_err(|(at, why)| {
             self.fault(node, format!("`{}`, byte {at}: {why}", text.trim()))
         })?;
+        if self.tabulate(&e).map_err(|why| self.fault(node, why))? {
+            return Ok(());
+        }
         self.predicate(&e).map_err(|why| self.fault(node, why))
     }
 
@@ -30,9 +35,9 @@ impl Reader<'_> {
     ) -> Result<(), XcspError> {
         let list = self.required(node, "list", args)?;
         let vars = self.list_vars(node, &list)?;
-        let (text, supports) = match (
-            self.child_text(node, "supports", args)?,
-            self.child_text(node, "conflicts", args)?,
+        let (tuples_node, supports) = match (
+            node.children().find(|c| c.has_tag_name("supports")),
+            node.children().find(|c| c.has_tag_name("conflicts")),
         ) {
             (Some(t), None) => (t, true),
             (None, Some(t)) => (t, false),
@@ -40,11 +45,34 @@ impl Reader<'_> {
                 return Err(self.fault(node, "<extension> needs one of <supports> and <conflicts>"))
             }
         };
-        let tuples =
-            parse_tuples(&text, vars.len(), &self.values).map_err(|why| self.fault(node, why))?;
-        self.model
-            .extension(&vars, &tuples, supports)
-            .map_err(|e| self.engine(node, e))?;
+        // Tuples without parameters are the same for every constraint of a group.
+        let shared = !tuples_node.text().unwrap_or("").contains('%');
+        let data = match self.tables.get(&tuples_node.id()) {
+            Some(data) if shared => Arc::clone(data),
+            _ => {
+                let text = self.text(tuples_node, args)?;
+                let tuples = parse_tuples(&text, vars.len(), &self.values)
+                    .map_err(|why| self.fault(node, why))?;
+                let data = TableData::new(vars.len(), &tuples).ok_or_else(|| {
+                    self.fault(
+                        node,
+                        format!("tuples of another length than {}", vars.len()),
+                    )
+                })?;
+                let data = Arc::new(data);
+                if shared {
+                    self.tables.insert(tuples_node.id(), Arc::clone(&data));
+                }
+                data
+            }
+        };
+        let table = Table::over(&vars, data, supports).ok_or_else(|| {
+            self.fault(
+                node,
+                format!("a table of another arity than its {} variables", vars.len()),
+            )
+        })?;
+        self.model.post(table).map_err(|e| self.engine(node, e))?;
         Ok(())
     }
 }

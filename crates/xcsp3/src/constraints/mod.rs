@@ -184,7 +184,13 @@ impl Reader<'_> {
                 let e = expression::parse(token).map_err(|(at, why)| {
                     self.fault(node, format!("`{token}`, byte {at}: {why}"))
                 })?;
-                out.push(self.value(&e).map_err(|why| self.fault(node, why))?);
+                let tabulated = self
+                    .tabulated_value(&e)
+                    .map_err(|why| self.fault(node, why))?;
+                match tabulated {
+                    Some(z) => out.push(Operand::Var(z)),
+                    None => out.push(self.value(&e).map_err(|why| self.fault(node, why))?),
+                }
             } else if let Ok(c) = token.parse::<i64>() {
                 out.push(Operand::Const(c));
             } else if let Some(code) = self.symbol_code(token) {

@@ -177,6 +177,14 @@ def expressions():
                  and step(c, d) and a * b - c // 3 == d)
 
 
+def expressions_wide():
+    # Five variables: past the tables, through the reader's auxiliary variables.
+    def holds(a, b, c, d, e):
+        return (a * b + c) % (d + 1) == e and abs(a - e) != b - c // (d + 1) \
+            and (a < b or (c != d or e > 2) or ((a < 1) != (d > 3)) or a == 0)
+    return count([r(0, 5)] * 5, holds)
+
+
 if __name__ == "__main__":
     for name, f in list(globals().items()):
         if callable(f) and f.__module__ == "__main__" and name not in (

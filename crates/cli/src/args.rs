@@ -59,10 +59,12 @@ then `s SATISFIABLE`, `s OPTIMUM FOUND`, `s UNSATISFIABLE` or `s UNKNOWN`, and t
 solution as `v <instantiation>` on one line; `c` lines comment (statistics). With --count, every
 solution is counted as ACE and Choco report it: `d FOUND SOLUTIONS N`, then `d COMPLETE
 EXPLORATION` when the count is exact. Every solution is checked against every constraint before
-it is printed or counted. Not yet read (named with its line): the constraints beyond intension,
-extension, allDifferent, sum, count, cardinality, instantiation and ordered.
+it is printed or counted. Read: integer and symbolic variables, and the constraints of
+XCSP3-core (intension, extension, regular, mdd, allDifferent, allEqual, ordered, lex, sum,
+count, nValues, cardinality, minimum, maximum, element, channel, noOverlap, cumulative,
+circuit, instantiation; groups, blocks, slide); anything else is named with its line.
 
-Defaults: --inference mac --var-order dom-wdeg, ascending values.
+Defaults: --inference mac --var-order dom-wdeg (mrv with --count), ascending values.
 
 Exit status:
   0    answered: a solution, an optimum, UNSATISFIABLE, or a count

@@ -26,6 +26,9 @@ pub enum Reification {
 pub(crate) struct VarDecl {
     pub(crate) name: Option<String>,
     pub(crate) domain: DeclaredDomain,
+    /// Introduced by a front end to hold an intermediate value, not a variable of the
+    /// problem as written: the dynamic orders branch on it only once the others are fixed.
+    pub(crate) introduced: bool,
 }
 
 /// A constraint satisfaction problem: variables, their domains, and constraints.
@@ -116,10 +119,28 @@ impl Model {
         domain: DeclaredDomain,
     ) -> Result<VarId, ModelError> {
         let id = u32::try_from(self.vars.len()).map_err(|_| ModelError::TooMany)?;
-        self.vars.push(VarDecl { name, domain });
+        self.vars.push(VarDecl {
+            name,
+            domain,
+            introduced: false,
+        });
         self.watchers.push(Vec::new());
         self.bounds_watched.push(false);
         Ok(VarId(id))
+    }
+
+    /// Marks `var` as introduced by a front end (an intermediate value, as FlatZinc's
+    /// `var_is_introduced`): `dom/deg` and `dom/wdeg` branch on it only once every variable
+    /// not so marked is fixed, as ACE branches on the instance's own variables.
+    pub fn set_introduced(&mut self, var: VarId) {
+        if let Some(decl) = self.vars.get_mut(var.index()) {
+            decl.introduced = true;
+        }
+    }
+
+    /// Whether `var` is marked introduced.
+    pub fn is_introduced(&self, var: VarId) -> bool {
+        self.vars.get(var.index()).is_some_and(|d| d.introduced)
     }
 
     /// Posts any constraint, built in or your own. Fails if its scope is empty or names a

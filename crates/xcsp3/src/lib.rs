@@ -151,6 +151,13 @@ pub fn load(xml: &str) -> Result<XcspModel, XcspError> {
         values,
         ..
     } = reader;
+    // The variables the reader added hold intermediate values: the search branches on the
+    // instance's own first, as ACE does.
+    let own: HashSet<VarId> = declared.iter().copied().collect();
+    let added: Vec<VarId> = model.vars().filter(|v| !own.contains(v)).collect();
+    for v in added {
+        model.set_introduced(v);
+    }
     let mut involved = Vec::with_capacity(declared.len());
     for v in declared {
         if !model.constraints_on(v).is_empty() {

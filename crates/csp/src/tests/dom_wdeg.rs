@@ -6,27 +6,38 @@ use crate::search::core::Core;
 use crate::{Inference, Limits, Model, NoObserver, SplitMix64};
 
 /// The variable with the smallest domain size over weighted degree, ties to the lowest id,
-/// found by looking at every unassigned variable: the definition the heap must match.
+/// among the variables not marked introduced if any is unassigned: found by looking at every
+/// unassigned variable, the definition the heap must match.
 fn by_scan(order: &DomWdeg, core: &Core<'_>) -> VarId {
-    let mut best: Option<(VarId, u64, u64)> = None;
+    let mut best: Option<(VarId, bool, u64, u64)> = None;
     for &var in core.unassigned() {
+        let introduced = core.model.is_introduced(var);
         let size = u64::from(core.store.domains.size(var));
         let weight = weighted_degree(&order.weights, core, var).max(1);
-        let better = best.is_none_or(|(b, b_size, b_weight)| {
+        let better = best.is_none_or(|(b, b_introduced, b_size, b_weight)| {
             let (lhs, rhs) = (size * b_weight, b_size * weight);
+            if introduced != b_introduced {
+                return !introduced;
+            }
             lhs < rhs || (lhs == rhs && var < b)
         });
         if better {
-            best = Some((var, size, weight));
+            best = Some((var, introduced, size, weight));
         }
     }
-    best.map_or(core.order[core.assigned_count], |(var, _, _)| var)
+    best.map_or(core.order[core.assigned_count], |(var, _, _, _)| var)
 }
 
 /// A random model: `n` variables over 0..k, random `!=` pairs and a few all-different groups.
 fn random_model(rng: &mut SplitMix64, n: usize, k: i32) -> Model {
     let mut model = Model::new();
     let vars: Vec<VarId> = (0..n).map(|_| model.new_var(0..=k - 1).unwrap()).collect();
+    // Some variables introduced by a front end: branched on after the others.
+    for &v in &vars {
+        if rng.below(4) == 0 {
+            model.set_introduced(v);
+        }
+    }
     for _ in 0..2 * n {
         let (a, b) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
         if a != b {

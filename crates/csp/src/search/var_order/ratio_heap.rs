@@ -17,16 +17,22 @@ use crate::VarId;
 /// Where a variable stands in the heap.
 const OUT: u32 = u32::MAX;
 
-/// A variable's ratio as the pair (domain size, weight), the weight at least 1.
+/// A variable's ratio as the pair (domain size, weight), the weight at least 1, behind its
+/// tier: 1 for a variable the model marks introduced, which comes after every other.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Key {
+    tier: u8,
     size: u64,
     weight: u64,
 }
 
-/// Whether `(a, var_a)` comes before `(b, var_b)`: a smaller ratio, then a lower id.
+/// Whether `(a, var_a)` comes before `(b, var_b)`: a lower tier, a smaller ratio, then a
+/// lower id.
 #[inline]
 fn before(a: Key, var_a: u32, b: Key, var_b: u32) -> bool {
+    if a.tier != b.tier {
+        return a.tier < b.tier;
+    }
     let (lhs, rhs) = (a.size * b.weight, b.size * a.weight);
     lhs < rhs || (lhs == rhs && var_a < var_b)
 }
@@ -44,6 +50,7 @@ pub(crate) struct RatioHeap {
 impl RatioHeap {
     fn true_key(core: &Core<'_>, var: VarId, weight: &impl Fn(&Core<'_>, VarId) -> u64) -> Key {
         Key {
+            tier: u8::from(core.model.is_introduced(var)),
             size: u64::from(core.store.domains.size(var)),
             weight: weight(core, var).max(1),
         }
@@ -59,7 +66,14 @@ impl RatioHeap {
             }
         } else {
             self.place = vec![OUT; n];
-            self.key = vec![Key { size: 0, weight: 1 }; n];
+            self.key = vec![
+                Key {
+                    tier: 0,
+                    size: 0,
+                    weight: 1
+                };
+                n
+            ];
         }
         self.heap.clear();
         for &var in core.unassigned() {

@@ -538,6 +538,18 @@ pub enum CompareCommand {
     /// A FlatZinc model, or a MiniZinc model and its data (compiled by minizinc, which must
     /// be on the PATH, with csp's library).
     Fzn(CompareFznArgs),
+    /// An XCSP3 instance (.xml or .xml.lzma).
+    Xcsp3(CompareXcsp3Args),
+}
+
+#[derive(Debug, Args)]
+pub struct CompareXcsp3Args {
+    /// The instance.
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+
+    #[command(flatten)]
+    pub compare: CompareArgs,
 }
 
 #[derive(Debug, Args)]

@@ -14,7 +14,7 @@ pub use configs::Config;
 use super::color::Early;
 pub use crate::args::{
     CompareArgs, CompareColorArgs, CompareCommand, CompareFznArgs, CompareQueensArgs,
-    CompareSudokuArgs, EncodingArg, TableFormat,
+    CompareSudokuArgs, CompareXcsp3Args, EncodingArg, TableFormat,
 };
 use crate::events::{EventLog, Recorder};
 use crate::exit_code::Status;
@@ -395,6 +395,7 @@ pub fn run(command: &CompareCommand, signals: &Signals, mut out: Output) -> Stat
         CompareCommand::Sudoku(args) => sudoku(args, signals, &mut out),
         CompareCommand::Color(args) => color(args, signals, &mut out),
         CompareCommand::Fzn(args) => fzn(args, signals, &mut out),
+        CompareCommand::Xcsp3(args) => xcsp3(args, signals, &mut out),
     };
     match result {
         Ok(status) => status,
@@ -759,6 +760,29 @@ fn fzn(args: &CompareFznArgs, signals: &Signals, out: &mut Output) -> Result<Sta
     Ok(one_model(
         &settings,
         &fzn.model,
+        &what,
+        &args.compare,
+        signals,
+        out,
+    ))
+}
+
+/// An XCSP3 instance: its satisfaction problem (or every solution with --all), or its
+/// optimisation proved, under each configuration.
+fn xcsp3(args: &CompareXcsp3Args, signals: &Signals, out: &mut Output) -> Result<Status, Failure> {
+    let mut settings = Settings::new(&args.compare, signals)?;
+    let text = super::xcsp3::read_instance(&args.file)?;
+    let read = xcsp3::load(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
+    drop(text);
+    settings.goal = match read.objective {
+        None => None,
+        Some(xcsp3::Objective::Minimize(var)) => Some((var, false)),
+        Some(xcsp3::Objective::Maximize(var)) => Some((var, true)),
+    };
+    let what = args.file.display().to_string();
+    Ok(one_model(
+        &settings,
+        &read.model,
         &what,
         &args.compare,
         signals,

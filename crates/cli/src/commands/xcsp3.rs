@@ -51,22 +51,8 @@ impl Xcsp3Job {
         })
     }
 
-    /// The instance's text, unpacked when the file is LZMA-compressed.
-    fn read(&self) -> Result<String, String> {
-        let bytes = std::fs::read(&self.file)
-            .map_err(|e| format!("cannot read {}: {e}", self.file.display()))?;
-        let compressed = self
-            .file
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("lzma"));
-        if compressed {
-            return xcsp3::decompress(&bytes).map_err(|e| format!("{}: {e}", self.file.display()));
-        }
-        String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", self.file.display()))
-    }
-
     pub fn run(&self, signals: &Signals, mut out: Output) -> Status {
-        let read = self.read().and_then(|text| {
+        let read = read_instance(&self.file).and_then(|text| {
             xcsp3::load(&text).map_err(|e| format!("{}: {e}", self.file.display()))
         });
         let instance = match read {
@@ -194,4 +180,16 @@ impl Answers<'_> {
         self.last = Some(values.to_vec());
         ControlFlow::Continue(())
     }
+}
+
+/// The text of the instance at `file`, unpacked when it is LZMA-compressed (`.lzma`).
+pub(crate) fn read_instance(file: &std::path::Path) -> Result<String, String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let compressed = file
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("lzma"));
+    if compressed {
+        return xcsp3::decompress(&bytes).map_err(|e| format!("{}: {e}", file.display()));
+    }
+    String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", file.display()))
 }

@@ -141,3 +141,23 @@ fn symbolic_variables_print_their_symbols() {
     // ACE's tests count 4 solutions.
     assert!(stdout(&out).starts_with("d FOUND SOLUTIONS 4\nd COMPLETE EXPLORATION\n"));
 }
+
+#[test]
+fn compare_takes_an_xcsp3_instance_and_counts_it_in_every_mode() {
+    let out = csp(&[
+        "compare",
+        "xcsp3",
+        &instance("Zebra"),
+        "--all",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    for (row, mode) in rows.iter().zip(["none", "fc", "mac"]) {
+        // ACE's tests count 48 solutions for Zebra.
+        assert!(row.starts_with(&format!(",{mode},exhausted,48,")), "{row}");
+    }
+}

@@ -71,8 +71,7 @@ impl Reader<'_> {
         node: Node<'_, '_>,
         args: Option<&Args<'_>>,
     ) -> Result<(), XcspError> {
-        let list = self.required(node, "list", args)?;
-        let vars = self.list_vars(node, &list)?;
+        let vars = self.required_vars(node, "list", args)?;
         let rel = self.order(node, args)?;
         let lengths = match self.child_text(node, "lengths", args)? {
             Some(text) => {

@@ -15,8 +15,7 @@ impl Reader<'_> {
         node: Node<'_, '_>,
         args: Option<&Args<'_>>,
     ) -> Result<(), XcspError> {
-        let list = self.required(node, "list", args)?;
-        let xs = self.list_vars(node, &list)?;
+        let xs = self.required_vars(node, "list", args)?;
         let condition = self.required(node, "condition", args)?;
         let Some(text) = self.child_text(node, "coeffs", args)? else {
             let terms = xs.into_iter().map(|x| (1, x)).collect();
@@ -51,8 +50,7 @@ impl Reader<'_> {
         node: Node<'_, '_>,
         args: Option<&Args<'_>>,
     ) -> Result<(), XcspError> {
-        let list = self.required(node, "list", args)?;
-        let xs = self.list_vars(node, &list)?;
+        let xs = self.required_vars(node, "list", args)?;
         let values = self.required(node, "values", args)?;
         let condition = self.required(node, "condition", args)?;
         let n = self.condition_var(node, &condition, (0, xs.len() as i64))?;
@@ -98,8 +96,7 @@ impl Reader<'_> {
         node: Node<'_, '_>,
         args: Option<&Args<'_>>,
     ) -> Result<(), XcspError> {
-        let list = self.required(node, "list", args)?;
-        let xs = self.list_vars(node, &list)?;
+        let xs = self.required_vars(node, "list", args)?;
         let values_node = node.children().find(|c| c.has_tag_name("values"));
         let closed = values_node.and_then(|v| v.attribute("closed")) == Some("true");
         let values = self.required(node, "values", args)?;

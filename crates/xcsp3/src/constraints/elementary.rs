@@ -12,8 +12,7 @@ impl Reader<'_> {
         node: Node<'_, '_>,
         args: Option<&Args<'_>>,
     ) -> Result<(), XcspError> {
-        let list = self.required(node, "list", args)?;
-        let vars = self.list_vars(node, &list)?;
+        let vars = self.required_vars(node, "list", args)?;
         let values = self.required(node, "values", args)?;
         let values = parse_values(&values, &self.values).map_err(|why| self.fault(node, why))?;
         if values.len() != vars.len() {

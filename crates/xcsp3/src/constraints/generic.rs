@@ -33,8 +33,7 @@ impl Reader<'_> {
         node: Node<'_, '_>,
         args: Option<&Args<'_>>,
     ) -> Result<(), XcspError> {
-        let list = self.required(node, "list", args)?;
-        let vars = self.list_vars(node, &list)?;
+        let vars = self.required_vars(node, "list", args)?;
         let (tuples_node, supports) = match (
             node.children().find(|c| c.has_tag_name("supports")),
             node.children().find(|c| c.has_tag_name("conflicts")),

@@ -86,8 +86,7 @@ impl Reader<'_> {
         args: Option<&Args<'_>>,
         nfa: &Nfa,
     ) -> Result<(), XcspError> {
-        let list = self.required(node, "list", args)?;
-        let xs = self.list_vars(node, &list)?;
+        let xs = self.required_vars(node, "list", args)?;
         let regular = nfa
             .to_regular(&xs)
             .map_err(|why| self.fault(node, format!("<{}>: {why}", node.tag_name().name())))?;

@@ -171,6 +171,17 @@ impl Reader<'_> {
         })
     }
 
+    /// The variables of `node`'s child `name`, which it must have.
+    pub(super) fn required_vars(
+        &mut self,
+        node: Node<'_, '_>,
+        name: &str,
+        args: Option<&Args<'_>>,
+    ) -> Result<Vec<VarId>, XcspError> {
+        let text = self.required(node, name, args)?;
+        self.list_vars(node, &text)
+    }
+
     /// The operands of a list's text: references (spread to each variable), integers, or
     /// expressions (`dist(x[0],x[1])`).
     pub(crate) fn operands(

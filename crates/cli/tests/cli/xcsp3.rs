@@ -11,6 +11,17 @@ fn instance(name: &str) -> String {
     )
 }
 
+/// The values of a `v <instantiation>` line, as printed.
+fn instantiation_values(v: &str) -> Vec<&str> {
+    let inside = v.split("<values>").nth(1).unwrap();
+    inside
+        .split("</values>")
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect()
+}
+
 #[test]
 fn a_count_is_reported_as_ace_and_choco_report_it() {
     let out = csp(&["xcsp3", "--count", &instance("Zebra")]);
@@ -45,14 +56,8 @@ fn an_optimisation_prints_each_bound_then_the_optimum_and_its_instantiation() {
     );
     // The marks printed form a Golomb ruler of length 34.
     let v = text.lines().find(|l| l.starts_with("v ")).unwrap();
-    let values: Vec<i64> = v
-        .split("<values>")
-        .nth(1)
-        .unwrap()
-        .split("</values>")
-        .next()
-        .unwrap()
-        .split_whitespace()
+    let values: Vec<i64> = instantiation_values(v)
+        .iter()
         .map(|x| x.parse().unwrap())
         .collect();
     assert_eq!(values.len(), 8);
@@ -115,15 +120,7 @@ fn symbolic_variables_print_their_symbols() {
         v.contains("<list> v[0] v[1] v[2] v[3] p[0] p[1] p[2] p[3] </list>"),
         "{v}"
     );
-    let values: Vec<&str> = v
-        .split("<values>")
-        .nth(1)
-        .unwrap()
-        .split("</values>")
-        .next()
-        .unwrap()
-        .split_whitespace()
-        .collect();
+    let values = instantiation_values(v);
     // The instance's table: each light and the next, (v[i], p[i], v[i+1], p[i+1]), round the
     // four crossings.
     let supports = [

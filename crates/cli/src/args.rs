@@ -64,7 +64,9 @@ XCSP3-core (intension, extension, regular, mdd, allDifferent, allEqual, ordered,
 count, nValues, cardinality, minimum, maximum, element, channel, noOverlap, cumulative,
 circuit, instantiation; groups, blocks, slide); anything else is named with its line.
 
-Defaults: --inference mac --var-order dom-wdeg (mrv with --count), ascending values.
+Defaults: --inference mac; a satisfaction instance --var-order dom-wdeg (mrv with --count) and
+ascending values; an optimisation --var-order wdeg and values towards the objective: ascending
+to minimise, descending to maximise.
 
 Exit status:
   0    answered: a solution, an optimum, UNSATISFIABLE, or a count
@@ -306,6 +308,8 @@ pub enum VarOrderArg {
     DomDeg,
     /// Domain size over weighted degree.
     DomWdeg,
+    /// Weighted degree alone.
+    Wdeg,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]

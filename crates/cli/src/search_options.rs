@@ -33,6 +33,7 @@ impl From<VarOrderArg> for VarOrder {
             VarOrderArg::Mrv => VarOrder::MinDomain,
             VarOrderArg::DomDeg => VarOrder::DomDeg,
             VarOrderArg::DomWdeg => VarOrder::DomWdeg,
+            VarOrderArg::Wdeg => VarOrder::Wdeg,
         }
     }
 }

@@ -36,6 +36,11 @@ pub enum VarOrder {
     /// As `DomDeg`, but each constraint counts with its weight: one plus the number of
     /// failures it caused so far (Boussemart et al., 2004).
     DomWdeg,
+    /// The largest weighted degree, whatever the domain size (wdeg, Boussemart et al.,
+    /// 2004): a variable fixed by propagation still comes first. It goes where the failures
+    /// were even when a small domain elsewhere would draw dom/wdeg away (bin packing's slots,
+    /// ACE's `-varh=Wdeg`).
+    Wdeg,
 }
 
 /// In which order to try the values of the chosen variable.
@@ -89,9 +94,9 @@ pub(crate) struct SolveConfig {
 
 impl SolveConfig {
     /// Restarts apply only where they cannot deliver a solution twice: a search for one
-    /// solution, without an objective or a shard.
+    /// solution, or for ever better ones under an objective; not in a shard.
     pub(crate) fn restart_scale(&self) -> Option<u64> {
-        let single = self.max_solutions == Some(1) && self.objective.is_none();
+        let single = self.max_solutions == Some(1) || self.objective.is_some();
         self.restarts.filter(|_| single && self.shard.is_none())
     }
 }
@@ -154,7 +159,8 @@ impl FromStr for VarOrder {
             "mrv" | "min-domain" => Ok(VarOrder::MinDomain),
             "dom-deg" => Ok(VarOrder::DomDeg),
             "dom-wdeg" => Ok(VarOrder::DomWdeg),
-            _ => Err(unknown(s, "input, mrv, dom-deg or dom-wdeg")),
+            "wdeg" => Ok(VarOrder::Wdeg),
+            _ => Err(unknown(s, "input, mrv, dom-deg, dom-wdeg or wdeg")),
         }
     }
 }
@@ -166,6 +172,7 @@ impl fmt::Display for VarOrder {
             VarOrder::MinDomain => "mrv",
             VarOrder::DomDeg => "dom-deg",
             VarOrder::DomWdeg => "dom-wdeg",
+            VarOrder::Wdeg => "wdeg",
         })
     }
 }

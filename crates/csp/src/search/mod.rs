@@ -327,6 +327,10 @@ fn build<'a, O: Observer + 'a>(
             let order = DomWdeg::new(model.constraint_count());
             with_value_order(model, config, order, observer)
         }
+        VarOrder::Wdeg => {
+            let order = DomWdeg::weight_only(model.constraint_count());
+            with_value_order(model, config, order, observer)
+        }
     }
 }
 

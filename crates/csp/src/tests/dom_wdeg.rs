@@ -1,5 +1,6 @@
-//! Unit tests of `dom_wdeg`: its heap picks exactly what a scan of every unassigned variable
-//! would pick, through random assignments, forward checking, backtracks and weight changes.
+//! Unit tests of `dom_wdeg` (and of wdeg, its weight-only form): its heap picks exactly what a
+//! scan of every unassigned variable would pick, through random assignments, forward checking,
+//! backtracks and weight changes.
 
 use super::*;
 use crate::search::core::Core;
@@ -7,12 +8,14 @@ use crate::{Inference, Limits, Model, NoObserver, SplitMix64};
 
 /// The variable with the smallest domain size over weighted degree, ties to the lowest id,
 /// among the variables not marked introduced if any is unassigned: found by looking at every
-/// unassigned variable, the definition the heap must match.
-fn by_scan(order: &DomWdeg, core: &Core<'_>) -> VarId {
+/// unassigned variable, the definition the heap must match. Under wdeg (`sizes` false) a
+/// fixed variable counts as size 1 and every other as size 2.
+fn by_scan(order: &DomWdeg, core: &Core<'_>, sizes: bool) -> VarId {
     let mut best: Option<(VarId, bool, u64, u64)> = None;
     for &var in core.unassigned() {
         let introduced = core.model.is_introduced(var);
         let size = u64::from(core.store.domains.size(var));
+        let size = if sizes { size } else { size.min(2) };
         let weight = weighted_degree(&order.weights, core, var).max(1);
         let better = best.is_none_or(|(b, b_introduced, b_size, b_weight)| {
             let (lhs, rhs) = (size * b_weight, b_size * weight);
@@ -58,6 +61,17 @@ fn random_model(rng: &mut SplitMix64, n: usize, k: i32) -> Model {
 
 #[test]
 fn the_heap_picks_what_a_scan_picks() {
+    heap_against_scan(true);
+}
+
+#[test]
+fn the_weight_only_heap_picks_what_a_scan_picks() {
+    heap_against_scan(false);
+}
+
+/// Random walks through search, dom/wdeg's heap (or wdeg's, when `sizes` is false) checked
+/// against a scan at every pick.
+fn heap_against_scan(sizes: bool) {
     let mut rng = SplitMix64::new(12);
     for round in 0..60 {
         let n = 4 + rng.below(40) as usize;
@@ -69,7 +83,11 @@ fn the_heap_picks_what_a_scan_picks() {
             false,
             &Limits::default(),
         );
-        let mut order = DomWdeg::new(model.constraint_count());
+        let mut order = if sizes {
+            DomWdeg::new(model.constraint_count())
+        } else {
+            DomWdeg::weight_only(model.constraint_count())
+        };
         core.store.track_touched = order.wants_touched();
         let mut frames: Vec<(VarId, crate::domain::TrailMark)> = Vec::new();
         for step in 0..400 {
@@ -83,7 +101,11 @@ fn the_heap_picks_what_a_scan_picks() {
                 continue;
             }
             let picked = order.select(&mut core);
-            assert_eq!(picked, by_scan(&order, &core), "round {round}, step {step}");
+            assert_eq!(
+                picked,
+                by_scan(&order, &core, sizes),
+                "round {round}, step {step}"
+            );
             match rng.below(10) {
                 // Backtrack.
                 0..=2 if !frames.is_empty() => {

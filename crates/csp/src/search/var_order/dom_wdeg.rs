@@ -1,4 +1,5 @@
-//! `DomWdeg`: domain size over weighted degree, weights learnt from failures.
+//! `DomWdeg`: domain size over weighted degree (or the weighted degree alone), weights learnt
+//! from failures.
 
 use super::{newly_linked, RatioHeap, SelectVar};
 use crate::search::core::Core;
@@ -18,6 +19,14 @@ impl DomWdeg {
         DomWdeg {
             weights: vec![1; constraints],
             heap: RatioHeap::default(),
+        }
+    }
+
+    /// wdeg: the weighted degree alone decides between open variables.
+    pub(crate) fn weight_only(constraints: usize) -> Self {
+        DomWdeg {
+            weights: vec![1; constraints],
+            heap: RatioHeap::sizes_ignored(),
         }
     }
 }

@@ -45,13 +45,29 @@ pub(crate) struct RatioHeap {
     place: Vec<u32>,
     key: Vec<Key>,
     started: bool,
+    /// Every open domain counts as size 2 (a fixed one as 1): the order is by weight alone.
+    ignore_sizes: bool,
 }
 
 impl RatioHeap {
-    fn true_key(core: &Core<'_>, var: VarId, weight: &impl Fn(&Core<'_>, VarId) -> u64) -> Key {
+    /// A heap by weight alone: each open domain counts as size 2, a fixed one as 1.
+    pub(crate) fn sizes_ignored() -> Self {
+        RatioHeap {
+            ignore_sizes: true,
+            ..RatioHeap::default()
+        }
+    }
+
+    fn true_key(
+        &self,
+        core: &Core<'_>,
+        var: VarId,
+        weight: &impl Fn(&Core<'_>, VarId) -> u64,
+    ) -> Key {
+        let size = u64::from(core.store.domains.size(var));
         Key {
             tier: u8::from(core.model.is_introduced(var)),
-            size: u64::from(core.store.domains.size(var)),
+            size: if self.ignore_sizes { size.min(2) } else { size },
             weight: weight(core, var).max(1),
         }
     }
@@ -77,7 +93,7 @@ impl RatioHeap {
         }
         self.heap.clear();
         for &var in core.unassigned() {
-            self.key[var.index()] = Self::true_key(core, var, weight);
+            self.key[var.index()] = self.true_key(core, var, weight);
             self.place[var.index()] = self.heap.len() as u32;
             self.heap.push(var.0);
         }
@@ -102,7 +118,7 @@ impl RatioHeap {
             // changes are few again.
             core.store.give_back_touched(touched);
             self.started = false;
-            return Self::scan(core, &weight);
+            return self.scan(core, &weight);
         }
         if !self.started {
             self.start(core, &weight);
@@ -118,7 +134,7 @@ impl RatioHeap {
                 self.remove(var);
                 continue;
             }
-            let now = Self::true_key(core, var, &weight);
+            let now = self.true_key(core, var, &weight);
             if now == self.key[var.index()] {
                 return var;
             }
@@ -131,10 +147,10 @@ impl RatioHeap {
     }
 
     /// The unassigned variable with the smallest ratio, ties to the lowest id, by one pass.
-    fn scan(core: &Core<'_>, weight: &impl Fn(&Core<'_>, VarId) -> u64) -> VarId {
+    fn scan(&self, core: &Core<'_>, weight: &impl Fn(&Core<'_>, VarId) -> u64) -> VarId {
         let mut best: Option<(VarId, Key)> = None;
         for &var in core.unassigned() {
-            let key = Self::true_key(core, var, weight);
+            let key = self.true_key(core, var, weight);
             if best.is_none_or(|(b, b_key)| before(key, var.0, b_key, b.0)) {
                 best = Some((var, key));
             }
@@ -155,7 +171,7 @@ impl RatioHeap {
         if at == OUT || core.is_assigned(var) {
             return;
         }
-        self.key[var.index()] = Self::true_key(core, var, weight);
+        self.key[var.index()] = self.true_key(core, var, weight);
         self.sift_up(at as usize);
         self.sift_down(self.place[var.index()] as usize);
     }
@@ -174,7 +190,7 @@ impl RatioHeap {
             self.update(core, var, weight);
             return;
         }
-        self.key[var.index()] = Self::true_key(core, var, weight);
+        self.key[var.index()] = self.true_key(core, var, weight);
         self.place[var.index()] = self.heap.len() as u32;
         self.heap.push(var.0);
         self.sift_up(self.heap.len() - 1);

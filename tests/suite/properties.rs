@@ -1827,3 +1827,22 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Implied projections change no solution: a model with them (when any cluster has
+    /// local variables) has exactly the brute-force solutions of the model without, in every
+    /// mode.
+    #[test]
+    fn projections_keep_exactly_the_solutions((domains, specs) in model_spec(6)) {
+        let Some(plain) = build(&domains, &specs) else { return Ok(()) };
+        let Some(mut projected) = build(&domains, &specs) else { return Ok(()) };
+        prop_assert!(projected.add_projections().is_ok());
+        let expected = brute_force(&plain);
+        for inference in MODES {
+            let found: BTreeSet<Vec<i32>> = Solver::new(&projected).inference(inference).solutions().collect();
+            prop_assert_eq!(&found, &expected, "{:?}", inference);
+        }
+    }
+}

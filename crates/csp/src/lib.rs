@@ -52,6 +52,7 @@ mod error;
 mod ids;
 mod interval_domain;
 mod model;
+mod projection;
 mod rng;
 mod search;
 mod wake;

@@ -153,6 +153,11 @@ pub fn load(xml: &str) -> Result<XcspModel, XcspError> {
     } = reader;
     // The variables the reader added hold intermediate values: the search branches on the
     // instance's own first, as ACE does.
+    // Implied tables where auxiliary variables carry a relation in pieces (a knight's move as
+    // two distances and a table of them).
+    model
+        .add_projections()
+        .map_err(|e| XcspError::whole(e.to_string()))?;
     let own: HashSet<VarId> = declared.iter().copied().collect();
     let added: Vec<VarId> = model.vars().filter(|v| !own.contains(v)).collect();
     for v in added {

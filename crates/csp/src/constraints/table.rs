@@ -74,8 +74,9 @@ struct Scratch {
     depth: usize,
     /// The named values in the domains now, laid out as [`Level::seen`].
     now: Vec<u64>,
-    /// Per place that lost values: how many masks it combines, and the place.
-    narrowed: Vec<(usize, usize)>,
+    /// Per place that lost values: how many masks it combines, the place, where its bitmap
+    /// starts, and whether it combines its values kept (else those lost).
+    narrowed: Vec<(usize, usize, usize, bool)>,
     /// The values of one place whose masks are combined.
     picked: Vec<usize>,
     /// Per place and value, the word where a support was last found: a hint.
@@ -243,23 +244,18 @@ impl Table {
             let kept = count(&now[span.clone()]);
             let was = count(&level.seen[span.clone()]);
             if kept < was {
-                narrowed.push((kept.min(was - kept), i));
+                let by_kept = kept <= was - kept;
+                narrowed.push((kept.min(was - kept), i, span.start, by_kept));
             }
             start = span.end;
         }
         narrowed.sort_unstable();
         let Level { seen, valid, live } = level;
-        for &(_, i) in narrowed.iter() {
+        for &(_, i, offset, by_kept) in narrowed.iter() {
             let place = &self.data.places[i];
-            let offset: usize = self.data.places[..i]
-                .iter()
-                .map(|p| p.values.len().div_ceil(64))
-                .sum();
             let bit = |bits: &[u64], at: usize| bits[offset + at / 64] >> (at % 64) & 1 == 1;
             let kept = |at: &usize| bit(now, *at);
             let lost = |at: &usize| bit(seen, *at) && !bit(now, *at);
-            let by_kept = (0..place.values.len()).filter(kept).count()
-                <= (0..place.values.len()).filter(lost).count();
             picked.clear();
             if by_kept {
                 picked.extend((0..place.values.len()).filter(kept));

@@ -4,7 +4,17 @@ use csp_toolkit::csp::{Inference, Solver, Summary, ValueOrder, VarOrder};
 use csp_toolkit::nqueens::{Encoding, QueensModel};
 use std::ops::ControlFlow;
 
-pub const MODES: [Inference; 3] = [Inference::None, Inference::ForwardChecking, Inference::Mac];
+pub const MODES: [Inference; 4] = [
+    Inference::None,
+    Inference::ForwardChecking,
+    Inference::Mac,
+    Inference::Lcg,
+];
+/// The modes that search depth-first in the order given, one value after another: the
+/// order of their solutions and the shape of their tree can be asserted. Learning (`lcg`)
+/// finds the same solutions in an order of its own.
+pub const CHRONOLOGICAL: [Inference; 3] =
+    [Inference::None, Inference::ForwardChecking, Inference::Mac];
 pub const ENCODINGS: [Encoding; 2] = [Encoding::Binary, Encoding::AllDiff];
 pub const VAR_ORDERS: [VarOrder; 4] = [
     VarOrder::Input,

@@ -189,10 +189,13 @@ pub struct FznArgs {
 }
 
 const COMPARE_NOTES: &str = "\
-Configurations: by default none, fc and mac, each with input order and ascending values.
---with mrv,dom-wdeg,lcv adds, for each mode, one configuration per listed heuristic (fc+mrv,
-...). --configs none,fc+mrv,mac+dom-wdeg+lcv lists them explicitly: a mode (none, fc, mac),
-then + and any of mrv, dom-deg, dom-wdeg (variable order) and desc, lcv, random (value order).
+Configurations: by default none, fc, mac and lcg, each with input order and ascending
+values. --with mrv,dom-wdeg,lcv adds, for each mode, one configuration per listed heuristic
+(fc+mrv, ...). --configs none,fc+mrv,mac+dom-wdeg+lcv lists them explicitly: a mode (none, fc,
+mac, lcg), then + and any of mrv, dom-deg, dom-wdeg (variable order) and desc, lcv, random
+(value order). Where a configuration learns (lcg), three more columns say how many nogoods it
+learned, their average length in atoms, and the average backjump in decision levels (1 is a
+chronological backtrack).
 
 Every configuration has the same limits: 10 seconds unless --time-limit says otherwise (the
 title states it); a run that hits one shows as 'limit'. A spinner on a terminal says what runs.
@@ -296,6 +299,9 @@ pub enum InferenceArg {
     Fc,
     /// Maintain arc consistency.
     Mac,
+    /// Maintain arc consistency and learn a nogood from every failure (lazy clause
+    /// generation), branching on the most active variables with restarts.
+    Lcg,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]

@@ -22,6 +22,7 @@ impl From<InferenceArg> for Inference {
             InferenceArg::None => Inference::None,
             InferenceArg::Fc => Inference::ForwardChecking,
             InferenceArg::Mac => Inference::Mac,
+            InferenceArg::Lcg => Inference::Lcg,
         }
     }
 }

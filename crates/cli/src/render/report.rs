@@ -105,15 +105,31 @@ pub fn text(info: &RunInfo, summary: &Summary, signal: Option<&'static str>) -> 
         ("max depth", s.max_depth.to_string()),
         ("restarts", s.restarts.to_string()),
         ("moves", s.moves.to_string()),
+        ("learned", s.learned.to_string()),
+        ("avg learned", average(s.learned_atoms, s.learned)),
+        ("avg backjump", average(s.backjump_levels, s.learned)),
         ("time", format!("{:.6} s", s.elapsed.as_secs_f64())),
     ];
     let mut out = format!("{title} for {} ({}):\n", info.problem, config.join(", "));
     for (label, value) in rows {
-        // Restarts and moves are shown where there were some; most searches have neither.
-        if (label == "restarts" && s.restarts == 0) || (label == "moves" && s.moves == 0) {
+        // Restarts, moves and learning are shown where there were some; most searches have
+        // none of them.
+        let learning = matches!(label, "learned" | "avg learned" | "avg backjump");
+        if (label == "restarts" && s.restarts == 0)
+            || (label == "moves" && s.moves == 0)
+            || (learning && s.learned == 0)
+        {
             continue;
         }
         out.push_str(&format!("  {label:<13}{value:>16}\n"));
     }
     out
+}
+
+/// `total / count` to two decimals (atoms per nogood, levels per backjump).
+fn average(total: u64, count: u64) -> String {
+    if count == 0 {
+        return "-".to_owned();
+    }
+    format!("{:.2}", total as f64 / count as f64)
 }

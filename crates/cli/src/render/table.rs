@@ -20,6 +20,11 @@ pub struct Row {
     pub checks: u64,
     pub pruned: u64,
     pub time: Duration,
+    /// Nogoods learned, their atoms in all, and the decision levels jumped back in all
+    /// (`lcg` only; 0 otherwise).
+    pub learned: u64,
+    pub learned_atoms: u64,
+    pub backjump_levels: u64,
 }
 
 /// The outcome of a row whose run never started.
@@ -38,7 +43,21 @@ impl Row {
             checks: 0,
             pruned: 0,
             time: Duration::ZERO,
+            learned: 0,
+            learned_atoms: 0,
+            backjump_levels: 0,
         }
+    }
+
+    /// Atoms per learned nogood, and levels per backjump, when it learned any.
+    fn learning(&self) -> Option<(f64, f64)> {
+        (self.learned > 0).then(|| {
+            let n = self.learned as f64;
+            (
+                self.learned_atoms as f64 / n,
+                self.backjump_levels as f64 / n,
+            )
+        })
     }
 
     fn ran(&self) -> bool {
@@ -88,6 +107,9 @@ fn base_of<'a>(rows: &'a [Row], row: &'a Row) -> &'a Row {
 
 const HEADERS: [&str; 5] = ["nodes", "backtracks", "checks", "pruned", "time"];
 
+/// The columns of learning, shown when some row learned.
+const LEARNING_HEADERS: [&str; 3] = ["learned", "avg length", "avg jump"];
+
 fn cells(rows: &[Row], with_n: bool) -> (Vec<String>, Vec<Vec<String>>) {
     let mut header = Vec::new();
     if with_n {
@@ -97,6 +119,10 @@ fn cells(rows: &[Row], with_n: bool) -> (Vec<String>, Vec<Vec<String>>) {
     for h in HEADERS {
         header.push(h.to_owned());
         header.push("ratio".to_owned());
+    }
+    let learning = rows.iter().any(|r| r.learned > 0);
+    if learning {
+        header.extend(LEARNING_HEADERS.map(str::to_owned));
     }
     let body = rows
         .iter()
@@ -108,7 +134,11 @@ fn cells(rows: &[Row], with_n: bool) -> (Vec<String>, Vec<Vec<String>>) {
             cells.push(row.config.clone());
             cells.push(row.outcome.to_owned());
             if !row.ran() {
-                cells.extend(std::iter::repeat_n("-".to_owned(), 1 + 2 * HEADERS.len()));
+                let learning_cells = if learning { LEARNING_HEADERS.len() } else { 0 };
+                cells.extend(std::iter::repeat_n(
+                    "-".to_owned(),
+                    1 + 2 * HEADERS.len() + learning_cells,
+                ));
                 return cells;
             }
             cells.push(row.solutions.to_string());
@@ -123,6 +153,16 @@ fn cells(rows: &[Row], with_n: bool) -> (Vec<String>, Vec<Vec<String>>) {
             for (value, ratio) in values.into_iter().zip(r) {
                 cells.push(value);
                 cells.push(ratio_text(ratio));
+            }
+            if learning {
+                match row.learning() {
+                    Some((length, jump)) => cells.extend([
+                        row.learned.to_string(),
+                        format!("{length:.1}"),
+                        format!("{jump:.2}"),
+                    ]),
+                    None => cells.extend(std::iter::repeat_n("-".to_owned(), 3)),
+                }
             }
             cells
         })
@@ -181,16 +221,16 @@ pub fn markdown(rows: &[Row], title: &str, with_n: bool) -> String {
 /// CSV with the documented header; no ratio columns.
 pub fn csv(rows: &[Row]) -> String {
     let mut out =
-        String::from("n,config,outcome,solutions,nodes,backtracks,checks,pruned,time_ms\n");
+        String::from("n,config,outcome,solutions,nodes,backtracks,checks,pruned,time_ms,learned,learned_atoms,backjump_levels\n");
     for row in rows {
         if !row.ran() {
             let n = row.n.map(|n| n.to_string()).unwrap_or_default();
-            let _ = writeln!(out, "{n},{},{},,,,,,", row.config, row.outcome);
+            let _ = writeln!(out, "{n},{},{},,,,,,,,,", row.config, row.outcome);
             continue;
         }
         let _ = writeln!(
             out,
-            "{},{},{},{},{},{},{},{},{:.3}",
+            "{},{},{},{},{},{},{},{},{:.3},{},{},{}",
             row.n.map(|n| n.to_string()).unwrap_or_default(),
             row.config,
             row.outcome,
@@ -199,7 +239,10 @@ pub fn csv(rows: &[Row]) -> String {
             row.backtracks,
             row.checks,
             row.pruned,
-            row.time_ms()
+            row.time_ms(),
+            row.learned,
+            row.learned_atoms,
+            row.backjump_levels
         );
     }
     out
@@ -223,6 +266,9 @@ pub fn json(rows: &[Row]) -> String {
                 "checks": row.checks,
                 "pruned": row.pruned,
                 "time_ms": row.time_ms(),
+                "learned": row.learned,
+                "learned_atoms": row.learned_atoms,
+                "backjump_levels": row.backjump_levels,
                 "relative": {
                     "nodes": r[0], "backtracks": r[1], "checks": r[2], "pruned": r[3], "time": r[4]
                 }

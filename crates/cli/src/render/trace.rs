@@ -1,7 +1,7 @@
 //! `QueensTrace`: the search step by step, in words and boards, for someone learning
 //! backtracking.
 
-use super::trace_text::{grouped, indent, TraceText};
+use super::trace_text::{atom_text, grouped, indent, TraceText};
 use crate::output::Output;
 use csp::{Atom, ConstraintId, Inference, Model, Observer, VarId};
 use std::cell::RefCell;
@@ -75,6 +75,10 @@ impl<'a> QueensTrace<'a> {
                 "On the boards, Q is a queen, . a free square and x a square that arc \
                  consistency ruled out."
             }
+            Inference::Lcg => {
+                "On the boards, Q is a queen, . a free square and x a square that arc \
+                 consistency or a learned nogood ruled out."
+            }
         };
         let _ = writeln!(
             self.sink.text,
@@ -106,6 +110,7 @@ impl<'a> QueensTrace<'a> {
         );
         let who = match self.inference {
             Inference::Mac => "arc consistency",
+            Inference::Lcg => "propagation",
             _ => "forward checking",
         };
         let _ = writeln!(
@@ -324,6 +329,30 @@ impl Observer for QueensTrace<'_> {
                 value + 1
             );
         }
+        self.sink.emit();
+    }
+
+    fn on_nogood(&mut self, nogood: &[Atom], backjump: usize) {
+        let depth = self.depth();
+        // Rows and columns count from 1 on the board.
+        let clause: Vec<String> = nogood
+            .iter()
+            .map(|atom| {
+                let shown = match atom.negated() {
+                    Atom::Eq(x, v) => Atom::Eq(x, v + 1),
+                    Atom::Ne(x, v) => Atom::Ne(x, v + 1),
+                    Atom::Le(x, v) => Atom::Le(x, v + 1),
+                    Atom::Ge(x, v) => Atom::Ge(x, v + 1),
+                };
+                atom_text(shown, |var| format!("row {}", var.index() + 1))
+            })
+            .collect();
+        let _ = writeln!(
+            self.sink.text,
+            "{}  learned: {} (back to depth {backjump})",
+            self.indent(depth),
+            clause.join(" or ")
+        );
         self.sink.emit();
     }
 

@@ -60,3 +60,13 @@ pub fn grouped<K: Ord + Copy, V: Ord + Copy, N: Display, W: Display>(
     }
     groups.join("; ")
 }
+
+/// `atom` in words, its variable named by `name`: `r3c5 != 4`, `row 2 >= 3`.
+pub fn atom_text(atom: csp::Atom, name: impl Fn(csp::VarId) -> String) -> String {
+    match atom {
+        csp::Atom::Eq(x, v) => format!("{} = {v}", name(x)),
+        csp::Atom::Ne(x, v) => format!("{} != {v}", name(x)),
+        csp::Atom::Le(x, v) => format!("{} <= {v}", name(x)),
+        csp::Atom::Ge(x, v) => format!("{} >= {v}", name(x)),
+    }
+}

@@ -34,6 +34,9 @@ fn a_row_that_never_ran_shows_no_figures_and_no_ratio() {
         checks: 1000,
         pruned: 0,
         time: Duration::from_millis(5),
+        learned: 0,
+        learned_atoms: 0,
+        backjump_levels: 0,
     };
     let rows = [ran, Row::not_run(None, "fc")];
     let text = text(&rows, "title", false);
@@ -44,5 +47,5 @@ fn a_row_that_never_ran_shows_no_figures_and_no_ratio() {
         "no ratio for a run that did not happen: {last}"
     );
     let csv = csv(&rows);
-    assert_eq!(csv.lines().last(), Some(",fc,not run,,,,,,"));
+    assert_eq!(csv.lines().last(), Some(",fc,not run,,,,,,,,,"));
 }

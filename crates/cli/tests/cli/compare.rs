@@ -13,9 +13,14 @@ fn queens_8_compares_none_fc_and_mac_with_nodes_falling_in_that_order() {
         .map(|l| l.split_whitespace().collect())
         .collect();
     let names: Vec<&str> = rows.iter().map(|r| r[0]).collect();
-    assert_eq!(names, ["none", "fc", "mac"]);
+    assert_eq!(names, ["none", "fc", "mac", "lcg"]);
     let nodes: Vec<u64> = rows.iter().map(|r| r[3].parse().unwrap()).collect();
     assert!(nodes[0] > nodes[1] && nodes[1] > nodes[2], "{nodes:?}");
+    // Learning shows its own columns: nogoods learned, their length, the jump back.
+    assert!(
+        text.contains("avg length") && text.contains("avg jump"),
+        "{text}"
+    );
     assert_eq!(
         rows[0][4], "1.00x",
         "ratios are relative to the first configuration"
@@ -30,14 +35,14 @@ fn csv_and_json_parse_and_agree() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
-        Some("n,config,outcome,solutions,nodes,backtracks,checks,pruned,time_ms")
+        Some("n,config,outcome,solutions,nodes,backtracks,checks,pruned,time_ms,learned,learned_atoms,backjump_levels")
     );
     let rows: Vec<Vec<String>> = lines
         .map(|l| l.split(',').map(str::to_owned).collect())
         .collect();
-    assert_eq!(rows.len(), 3);
+    assert_eq!(rows.len(), 4);
     for row in &rows {
-        assert_eq!(row.len(), 9);
+        assert_eq!(row.len(), 12);
         assert_eq!(row[0], "8");
         assert_eq!(row[2], "solved");
         row[8].parse::<f64>().unwrap();
@@ -47,7 +52,7 @@ fn csv_and_json_parse_and_agree() {
     ])))
     .unwrap();
     let list = json.as_array().unwrap();
-    assert_eq!(list.len(), 3);
+    assert_eq!(list.len(), 4);
     for (row, value) in rows.iter().zip(list) {
         assert_eq!(value["config"], row[1].as_str());
         assert_eq!(value["nodes"].as_u64().unwrap().to_string(), row[4]);
@@ -67,7 +72,10 @@ fn with_and_configs_name_each_configuration() {
         .collect();
     assert_eq!(
         names,
-        ["none", "none+mrv", "none+lcv", "fc", "fc+mrv", "fc+lcv", "mac", "mac+mrv", "mac+lcv"]
+        [
+            "none", "none+mrv", "none+lcv", "fc", "fc+mrv", "fc+lcv", "mac", "mac+mrv", "mac+lcv",
+            "lcg", "lcg+mrv", "lcg+lcv"
+        ]
     );
     let csv = stdout(&csp(&[
         "compare",
@@ -152,7 +160,7 @@ fn a_sweep_has_one_row_per_n_and_configuration_and_draws_a_plot() {
     ]);
     assert_eq!(out.status.code(), Some(0));
     let rows: Vec<String> = stdout(&out).lines().skip(1).map(str::to_owned).collect();
-    assert_eq!(rows.len(), 9 * 3);
+    assert_eq!(rows.len(), 9 * 4);
     let svg = std::fs::read_to_string(&plot).unwrap();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     for label in [

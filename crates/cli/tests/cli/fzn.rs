@@ -540,8 +540,8 @@ fn compare_takes_a_flatzinc_model_and_proves_its_optimum_in_every_mode() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
     let rows: Vec<&str> = text.lines().skip(1).collect();
-    assert_eq!(rows.len(), 3, "{text}");
-    for (row, mode) in rows.iter().zip(["none", "fc", "mac"]) {
+    assert_eq!(rows.len(), 4, "{text}");
+    for (row, mode) in rows.iter().zip(["none", "fc", "mac", "lcg"]) {
         // Proving the optimum explores the whole space, in every mode.
         assert!(row.starts_with(&format!(",{mode},exhausted,")), "{row}");
     }
@@ -579,7 +579,7 @@ fn compare_takes_a_minizinc_model_and_its_data_where_minizinc_is_installed() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     // 92 solutions of 8-queens (OEIS A000170) in every mode.
     let rows: Vec<String> = stdout(&out).lines().skip(1).map(str::to_owned).collect();
-    assert_eq!(rows.len(), 3);
+    assert_eq!(rows.len(), 4);
     assert!(
         rows.iter().all(|r| r.split(',').nth(3) == Some("92")),
         "{rows:?}"

@@ -392,12 +392,13 @@ fn compare_stops(args: &[&str]) {
             .skip(1)
             .map(|l| l.split(',').nth(2).unwrap())
             .collect();
-        assert_eq!(outcomes.len(), 3, "{table}");
+        let k = if args.contains(&"--configs") { 3 } else { 4 };
+        assert_eq!(outcomes.len(), k, "{table}");
         match stop {
-            Stop::TimeLimit => assert_eq!(outcomes, ["limit"; 3], "{table}"),
+            Stop::TimeLimit => assert!(outcomes.iter().all(|&o| o == "limit"), "{table}"),
             Stop::Signal(_) => {
                 assert_eq!(outcomes[0], "stopped", "{table}");
-                assert_eq!(&outcomes[1..], ["not run"; 2], "{table}");
+                assert!(outcomes[1..].iter().all(|&o| o == "not run"), "{table}");
                 assert!(
                     report.contains(&format!("stopped by {}", stop.by())),
                     "{report}"
@@ -409,8 +410,17 @@ fn compare_stops(args: &[&str]) {
 
 #[test]
 fn compare_prints_its_table_so_far_on_queens_sudoku_and_colouring() {
-    // 40 queens: no configuration finds a board in seconds (mac takes minutes).
-    compare_stops(&["compare", "queens", "40", "--format", "csv"]);
+    // 40 queens: no configuration without learning finds a board in seconds (mac takes
+    // minutes); learning does, in a tenth of a second.
+    compare_stops(&[
+        "compare",
+        "queens",
+        "40",
+        "--configs",
+        "none,fc,mac",
+        "--format",
+        "csv",
+    ]);
     compare_stops(&[
         "compare",
         "sudoku",

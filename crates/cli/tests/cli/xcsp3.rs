@@ -152,8 +152,8 @@ fn compare_takes_an_xcsp3_instance_and_counts_it_in_every_mode() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
     let rows: Vec<&str> = text.lines().skip(1).collect();
-    assert_eq!(rows.len(), 3, "{text}");
-    for (row, mode) in rows.iter().zip(["none", "fc", "mac"]) {
+    assert_eq!(rows.len(), 4, "{text}");
+    for (row, mode) in rows.iter().zip(["none", "fc", "mac", "lcg"]) {
         // ACE's tests count 48 solutions for Zebra.
         assert!(row.starts_with(&format!(",{mode},exhausted,48,")), "{row}");
     }

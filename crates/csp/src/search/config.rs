@@ -19,6 +19,20 @@ pub enum Inference {
     /// Maintaining arc consistency: after each assignment, filter every constraint to a fixpoint
     /// (generalised arc consistency as far as each constraint's propagator reaches).
     Mac,
+    /// Maintaining arc consistency and learning from each failure (lazy clause generation):
+    /// every change is recorded as an atom with its reason; a conflict is analysed back to
+    /// the first unique implication point, the nogood found is kept and propagated, and the
+    /// search jumps back past the decisions that played no part. The search branches on the
+    /// most active variables (VSIDS), tries their last values first and restarts; the
+    /// variable and value orders chosen serve only to break ties at the start.
+    Lcg,
+}
+
+impl Inference {
+    /// Whether filtering runs to a fixpoint after each decision (`mac` and `lcg`).
+    pub fn propagates(self) -> bool {
+        matches!(self, Inference::Mac | Inference::Lcg)
+    }
 }
 
 /// Which unassigned variable to branch on next. Ties go to the variable created first.
@@ -136,7 +150,8 @@ impl FromStr for Inference {
             "none" | "bt" => Ok(Inference::None),
             "fc" => Ok(Inference::ForwardChecking),
             "mac" => Ok(Inference::Mac),
-            _ => Err(unknown(s, "none, fc or mac")),
+            "lcg" | "learn" => Ok(Inference::Lcg),
+            _ => Err(unknown(s, "none, fc, mac or lcg")),
         }
     }
 }
@@ -147,6 +162,7 @@ impl fmt::Display for Inference {
             Inference::None => "none",
             Inference::ForwardChecking => "fc",
             Inference::Mac => "mac",
+            Inference::Lcg => "lcg",
         })
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::context::{Conflict, ConflictKind, Context, Store};
 use crate::domain::Domains;
+use crate::learning::atom_trail::Cause;
 use crate::{
     Atom, ConstraintId, Inference, Limit, Limits, Model, Observer, Poller, Priority, VarId, Wake,
 };
@@ -72,7 +73,7 @@ impl<'m> Core<'m> {
         let declared_fixed = |v: VarId| model.vars[v.index()].domain.size() == 1;
         let by_bounds = |var: usize| {
             let var = VarId(var as u32);
-            if inference != Inference::Mac {
+            if !inference.propagates() {
                 return false;
             }
             let mut on_bounds = false;
@@ -97,7 +98,7 @@ impl<'m> Core<'m> {
         };
         let n = model.vars.len();
         let mut store = Store::new(domains, log_prunes, model.constraints.len());
-        store.track_changes = inference == Inference::Mac;
+        store.track_changes = inference.propagates();
         Core {
             model,
             store,
@@ -260,6 +261,9 @@ impl<'m> Core<'m> {
         observer: &mut O,
     ) -> Result<(), Conflict> {
         let constraint = self.model.constraints[c.index()].as_ref();
+        if let Some(trail) = self.store.atoms.as_deref_mut() {
+            trail.cause = Cause::Propagator(c);
+        }
         let mut ctx = Context {
             store: &mut self.store,
             current: c,
@@ -322,7 +326,7 @@ impl<'m> Core<'m> {
                 }
                 Ok(())
             }
-            Inference::Mac => {
+            Inference::Mac | Inference::Lcg => {
                 // `assign` noted the change, if it made one; the objective's bound may have
                 // made others.
                 let _ = var;
@@ -388,6 +392,12 @@ impl<'m> Core<'m> {
 
     /// Filters every constraint once and then to a fixpoint: arc consistency at the root.
     pub(crate) fn propagate_all<O: Observer>(&mut self, observer: &mut O) -> Result<(), Conflict> {
+        self.queue_all();
+        self.fixpoint(observer)
+    }
+
+    /// Queues every constraint, each with its whole scope as changed.
+    fn queue_all(&mut self) {
         for (i, constraint) in self.model.constraints.iter().enumerate() {
             self.in_queue[i] = true;
             if self.model.meta[i].wants_changes {
@@ -395,7 +405,6 @@ impl<'m> Core<'m> {
             }
             self.queues[self.model.meta[i].priority as usize].push_back(ConstraintId(i as u32));
         }
-        self.fixpoint(observer)
     }
 
     /// After the root's fixpoint under mac: retires each constraint that every assignment of
@@ -500,7 +509,32 @@ impl<'m> Core<'m> {
     }
 
     fn fixpoint<O: Observer>(&mut self, observer: &mut O) -> Result<(), Conflict> {
-        while let Some((c, queue)) = self.next_woken() {
+        self.fixpoint_with(observer, |_| Ok(()))
+    }
+
+    /// Every constraint on `c`'s queue run before the cheaper ones: `between` runs before
+    /// each constraint and at the end, with the changes it makes propagated in turn. Learning
+    /// propagates its nogoods there, ahead of every constraint, as Chuffed does its clauses.
+    pub(crate) fn fixpoint_with<O: Observer>(
+        &mut self,
+        observer: &mut O,
+        mut between: impl FnMut(&mut Store) -> Result<(), Conflict>,
+    ) -> Result<(), Conflict> {
+        loop {
+            let nogoods = between(&mut self.store);
+            if self.store.log_prunes && !self.store.prune_log.is_empty() {
+                self.report_prunes(ConstraintId::NOGOOD, observer);
+            }
+            if let Err(conflict) = nogoods {
+                self.drop_queues();
+                return Err(conflict);
+            }
+            if !self.store.changed.is_empty() {
+                self.enqueue_changed(None);
+            }
+            let Some((c, queue)) = self.next_woken() else {
+                return Ok(());
+            };
             self.in_queue[c.index()] = false;
             self.store.queue = queue;
             // Lend the list out and take it back, so its capacity is reused.
@@ -527,13 +561,7 @@ impl<'m> Core<'m> {
             self.store.queue = Priority::Global;
             let deferred = self.store.deferred.take();
             if let Err(conflict) = result {
-                for queue in &mut self.queues {
-                    for c in queue.drain(..) {
-                        self.in_queue[c.index()] = false;
-                        self.pending[c.index()].clear();
-                    }
-                }
-                self.store.clear_changed();
+                self.drop_queues();
                 return Err(conflict);
             }
             let idempotent = self.model.meta[c.index()].idempotent;
@@ -547,6 +575,26 @@ impl<'m> Core<'m> {
                 }
             }
         }
-        Ok(())
+    }
+
+    /// After a conflict: no constraint is left queued and no change pending.
+    fn drop_queues(&mut self) {
+        for queue in &mut self.queues {
+            for c in queue.drain(..) {
+                self.in_queue[c.index()] = false;
+                self.pending[c.index()].clear();
+            }
+        }
+        self.store.clear_changed();
+    }
+
+    /// As [`Core::propagate_all`], with `between` as in [`Core::fixpoint_with`].
+    pub(crate) fn propagate_all_with<O: Observer>(
+        &mut self,
+        observer: &mut O,
+        between: impl FnMut(&mut Store) -> Result<(), Conflict>,
+    ) -> Result<(), Conflict> {
+        self.queue_all();
+        self.fixpoint_with(observer, between)
     }
 }

@@ -7,6 +7,7 @@
 
 mod config;
 mod core;
+mod learning_search;
 mod limits;
 mod luby;
 mod node_loop;
@@ -268,7 +269,7 @@ impl<'m> Solver<'m> {
         if !core.fix_at_root(&self.config.assumed) {
             return None;
         }
-        if self.config.inference == Inference::Mac && core.propagate_all(&mut NoObserver).is_err() {
+        if self.config.inference.propagates() && core.propagate_all(&mut NoObserver).is_err() {
             return None;
         }
         Some(
@@ -319,6 +320,13 @@ fn build<'a, O: Observer + 'a>(
     config: &SolveConfig,
     observer: O,
 ) -> Box<dyn Run + 'a> {
+    if config.inference == Inference::Lcg {
+        return Box::new(learning_search::LearningSearch::new(
+            model,
+            config.clone(),
+            observer,
+        ));
+    }
     match config.var_order {
         VarOrder::Input => with_value_order(model, config, InputOrder, observer),
         VarOrder::MinDomain => with_value_order(model, config, MinDomain::default(), observer),

@@ -67,6 +67,33 @@ pub trait Observer {
         let _ = values;
     }
 
+    /// Learning found `nogood`: atoms that cannot all hold (the clause of their negations),
+    /// its first the one it makes false after the search jumps back to decision level
+    /// `backjump`.
+    fn on_nogood(&mut self, nogood: &[Atom], backjump: usize) {
+        let _ = (nogood, backjump);
+    }
+
+    /// Whether `on_explanation` should be called (it costs a copy of each explanation).
+    fn wants_explanations(&self) -> bool {
+        false
+    }
+
+    /// Conflict analysis explained a change: with constraint `by` (or, when `by` is
+    /// [`ConstraintId::NOGOOD`], the nogood `nogood`: atoms that cannot all hold), the atoms
+    /// of `reason` imply `implied`, or, when `implied` is `None`, cannot all hold. For checking explanations; called only under `lcg`. The
+    /// reason given here also lists the facts of the root about its variables (values gone
+    /// there), which analysis itself leaves out.
+    fn on_explanation(
+        &mut self,
+        by: ConstraintId,
+        nogood: &[Atom],
+        reason: &[Atom],
+        implied: Option<Atom>,
+    ) {
+        let _ = (by, nogood, reason, implied);
+    }
+
     /// The search dropped every open node (each assignment taken back with `on_backtrack`,
     /// deepest first) and starts again from the root; `restarts` counts this one.
     fn on_restart(&mut self, restarts: u64) {
@@ -114,6 +141,21 @@ impl<T: Observer + ?Sized> Observer for &mut T {
     }
     fn on_solution(&mut self, values: &[i32]) {
         (**self).on_solution(values)
+    }
+    fn on_nogood(&mut self, nogood: &[Atom], backjump: usize) {
+        (**self).on_nogood(nogood, backjump)
+    }
+    fn wants_explanations(&self) -> bool {
+        (**self).wants_explanations()
+    }
+    fn on_explanation(
+        &mut self,
+        by: ConstraintId,
+        nogood: &[Atom],
+        reason: &[Atom],
+        implied: Option<Atom>,
+    ) {
+        (**self).on_explanation(by, nogood, reason, implied)
     }
     fn on_restart(&mut self, restarts: u64) {
         (**self).on_restart(restarts)

@@ -36,6 +36,14 @@ pub struct Statistics {
     /// Moves: changes a local search made to its complete assignment (min-conflicts' swaps).
     /// Always 0 for a tree search, which makes none.
     pub moves: u64,
+    /// Nogoods learned from conflicts (`lcg` only; blocking nogoods after solutions not
+    /// counted).
+    pub learned: u64,
+    /// Atoms in the nogoods learned, all told: over `learned`, their average length.
+    pub learned_atoms: u64,
+    /// Decision levels taken back by backjumps after conflicts, all told: over `learned`,
+    /// the average jump (1 is a chronological backtrack).
+    pub backjump_levels: u64,
     /// Wall-clock time of the solve, in seconds in JSON (`elapsed_s`).
     #[serde(rename = "elapsed_s", serialize_with = "seconds")]
     pub elapsed: Duration,
@@ -55,6 +63,9 @@ impl Statistics {
         self.solutions += other.solutions;
         self.restarts += other.restarts;
         self.moves += other.moves;
+        self.learned += other.learned;
+        self.learned_atoms += other.learned_atoms;
+        self.backjump_levels += other.backjump_levels;
         self.elapsed += other.elapsed;
     }
 }

@@ -12,7 +12,7 @@ pub struct Config {
     pub search: SearchSettings,
 }
 
-const MODES: [&str; 3] = ["none", "fc", "mac"];
+const MODES: [&str; 4] = ["none", "fc", "mac", "lcg"];
 
 /// Parses `mode[+heuristic...]`.
 pub fn parse(text: &str, seed: u64) -> Result<Config, String> {
@@ -22,7 +22,7 @@ pub fn parse(text: &str, seed: u64) -> Result<Config, String> {
         Ok(arg) => Inference::from(arg),
         Err(_) => {
             return Err(format!(
-                "configuration '{text}': '{mode}' is not a mode (none, fc or mac)"
+                "configuration '{text}': '{mode}' is not a mode (none, fc, mac or lcg)"
             ))
         }
     };

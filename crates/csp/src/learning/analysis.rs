@@ -1,0 +1,316 @@
+//! `Analysis`: first-UIP conflict analysis over atoms, and the explanations it asks for.
+//!
+//! A conflict is a set of atoms, true now, that cannot all hold. Analysis replaces the newest
+//! of them made at the current decision level by the reason it was made, until one atom of
+//! that level is left (the first unique implication point): the atoms then in hand form the
+//! learned nogood. The search jumps back to the newest level among its other atoms, where
+//! the nogood makes the last atom false (Marques-Silva and Sakallah's GRASP, 1996, as lazy
+//! clause generation does it over integer atoms: Ohrimenko, Stuckey and Codish, 2009).
+
+use super::atom_trail::{AtomTrail, Cause, Pos, ROOT};
+use super::nogoods::NogoodStore;
+use crate::{Atom, ConstraintId, Model, VarId};
+use std::collections::HashMap;
+
+/// What analysis learned: a nogood whose first atom is the one to make false after jumping
+/// back to `backjump`, its second (if any) the newest of the rest.
+#[derive(Clone, Debug)]
+pub(crate) struct Learned {
+    pub(crate) atoms: Vec<Atom>,
+    pub(crate) backjump: u32,
+    pub(crate) lbd: u32,
+}
+
+/// An explanation analysis could not use: an atom that did not hold, or held only after what
+/// it was to explain. A propagator's reason is wrong; the search falls back on its decisions.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Unexplained;
+
+/// The working memory of conflict analysis, reused from one conflict to the next.
+#[derive(Debug, Default)]
+pub(crate) struct Analysis {
+    /// The current level's atoms in hand, by the position that made them true.
+    current: HashMap<Pos, Atom>,
+    /// The atoms in hand of earlier levels.
+    earlier: Vec<Atom>,
+    buffer: Vec<Atom>,
+    /// The variables met, for the activity bump.
+    pub(crate) met: Vec<VarId>,
+}
+
+/// Explains the entry at `pos`, pushing onto `out` atoms true before it that, with its cause,
+/// imply its atom.
+pub(crate) fn explain_entry(
+    pos: Pos,
+    trail: &AtomTrail,
+    nogoods: &NogoodStore,
+    model: &Model,
+    out: &mut Vec<Atom>,
+) {
+    let entry = trail.entry(pos);
+    let var = entry.atom.var();
+    explain_cause(entry.cause, var, pos, trail, nogoods, model, out);
+    // The variable's own earlier atoms that the new bound needed: the old bound and the
+    // holes between (a removal at the minimum raises it past the values already gone).
+    let (old_min, old_max) = entry.before;
+    match entry.atom {
+        Atom::Ge(_, min) => {
+            out.push(Atom::Ge(var, old_min));
+            trail.holes_between(var, old_min, min, pos, out);
+        }
+        Atom::Le(_, max) => {
+            out.push(Atom::Le(var, old_max));
+            trail.holes_between(var, max, old_max, pos, out);
+        }
+        Atom::Eq(_, v) => {
+            out.push(Atom::Ge(var, old_min));
+            out.push(Atom::Le(var, old_max));
+            trail.holes_between(var, old_min, v, pos, out);
+            trail.holes_between(var, v, old_max, pos, out);
+        }
+        Atom::Ne(..) => {}
+    }
+}
+
+/// Pushes onto `out` the reason part of a change of `var` at `pos` made by `cause`.
+pub(crate) fn explain_cause(
+    cause: Cause,
+    var: VarId,
+    pos: Pos,
+    trail: &AtomTrail,
+    nogoods: &NogoodStore,
+    model: &Model,
+    out: &mut Vec<Atom>,
+) {
+    match cause {
+        Cause::Decision | Cause::Root => {}
+        Cause::Propagator(c) => scope_before(model, c, Some(var), pos, trail, out),
+        Cause::Explained(_, start, end) => {
+            out.extend_from_slice(&trail.reasons[start as usize..end as usize])
+        }
+        Cause::Nogood(id) => {
+            // Every atom but the one it made false.
+            out.extend(nogoods.atoms(id).iter().filter(|a| a.var() != var));
+            let on_var: Vec<Atom> = nogoods
+                .atoms(id)
+                .iter()
+                .copied()
+                .filter(|a| a.var() == var)
+                .collect();
+            if on_var.len() > 1 {
+                // Several atoms on the variable: the true ones are part of the reason.
+                let entry_atom = trail.entry(pos).atom;
+                for a in on_var {
+                    if trail.position(a).is_some_and(|p| p < pos) && a != entry_atom {
+                        out.push(a);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Pushes the domains of constraint `c`'s scope just before `pos` (but `except`'s).
+pub(crate) fn scope_before(
+    model: &Model,
+    c: ConstraintId,
+    except: Option<VarId>,
+    pos: Pos,
+    trail: &AtomTrail,
+    out: &mut Vec<Atom>,
+) {
+    let Some(constraint) = model.constraint(c) else {
+        return;
+    };
+    let scope = constraint.scope();
+    for (i, &y) in scope.iter().enumerate() {
+        if Some(y) == except || scope[..i].contains(&y) {
+            continue;
+        }
+        trail.domain_before(y, pos, out);
+    }
+}
+
+impl Analysis {
+    /// Learns from `conflict` (atoms true now that cannot all hold) at the trail's current
+    /// level, which is above the root. `explain` pushes the reason of a trail entry.
+    pub(crate) fn analyse(
+        &mut self,
+        conflict: &[Atom],
+        trail: &AtomTrail,
+        mut explain: impl FnMut(Pos, &mut Vec<Atom>),
+    ) -> Result<Learned, Unexplained> {
+        let level = trail.level();
+        self.current.clear();
+        self.earlier.clear();
+        self.met.clear();
+        let mut open = 0usize;
+        for &atom in conflict {
+            self.take(atom, Pos::MAX, trail, level, &mut open)?;
+        }
+        let start = trail.level_start(level);
+        let mut pos = trail.len();
+        let uip = loop {
+            while !self.current.contains_key(&pos) {
+                if pos <= start {
+                    return Err(Unexplained);
+                }
+                pos -= 1;
+            }
+            let needed = self.current.remove(&pos).ok_or(Unexplained)?;
+            open -= 1;
+            if open == 0 {
+                break needed;
+            }
+            if matches!(trail.entry(pos).cause, Cause::Decision | Cause::Root) {
+                // Two atoms of this level with no reason between them: cannot happen with
+                // one decision per level.
+                return Err(Unexplained);
+            }
+            let mut buffer = std::mem::take(&mut self.buffer);
+            buffer.clear();
+            explain(pos, &mut buffer);
+            for &atom in &buffer {
+                self.take(atom, pos, trail, level, &mut open)?;
+            }
+            self.buffer = buffer;
+            pos -= 1;
+        };
+        let mut atoms = vec![uip];
+        simplify(&mut self.earlier);
+        let mut newest: Option<(usize, u32)> = None;
+        let mut levels: Vec<u32> = vec![level];
+        for (i, &atom) in self.earlier.iter().enumerate() {
+            let at = trail.position(atom).ok_or(Unexplained)?;
+            let l = trail.level_of(at);
+            levels.push(l);
+            if newest.is_none_or(|(_, best)| l > best) {
+                newest = Some((i, l));
+            }
+        }
+        levels.sort_unstable();
+        levels.dedup();
+        let backjump = newest.map_or(0, |(_, l)| l);
+        if let Some((i, _)) = newest {
+            atoms.push(self.earlier[i]);
+            atoms.extend(
+                self.earlier
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &a)| a),
+            );
+        }
+        Ok(Learned {
+            atoms,
+            backjump,
+            lbd: levels.len() as u32,
+        })
+    }
+
+    /// Puts `atom` in hand: at the current level by its position (which must come before
+    /// `before`), at an earlier one in `earlier`; root facts are dropped.
+    fn take(
+        &mut self,
+        atom: Atom,
+        before: Pos,
+        trail: &AtomTrail,
+        level: u32,
+        open: &mut usize,
+    ) -> Result<(), Unexplained> {
+        let halves = match atom {
+            Atom::Eq(x, v) => [Atom::Ge(x, v), Atom::Le(x, v)],
+            other => [other, other],
+        };
+        for (k, half) in halves.into_iter().enumerate() {
+            if k == 1 && half == halves[0] {
+                break;
+            }
+            let pos = trail.position(half).ok_or(Unexplained)?;
+            if pos >= before {
+                return Err(Unexplained);
+            }
+            if pos == ROOT {
+                continue;
+            }
+            let l = trail.level_of(pos);
+            if l == 0 {
+                continue;
+            }
+            self.met.push(half.var());
+            if l < level {
+                self.earlier.push(half);
+                continue;
+            }
+            match self.current.get(&pos) {
+                None => {
+                    self.current.insert(pos, half);
+                    *open += 1;
+                }
+                // Two atoms of one entry: the entry's own atom implies both.
+                Some(&held) if held != half => {
+                    self.current.insert(pos, trail.entry(pos).atom);
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Keeps, for each variable, the strongest bounds and the holes they do not imply.
+fn simplify(atoms: &mut Vec<Atom>) {
+    atoms.sort_by_key(|a| a.var());
+    let mut out = Vec::with_capacity(atoms.len());
+    let mut i = 0;
+    while i < atoms.len() {
+        let var = atoms[i].var();
+        let mut j = i;
+        let (mut low, mut high) = (None::<i32>, None::<i32>);
+        let mut holes: Vec<i32> = Vec::new();
+        while j < atoms.len() && atoms[j].var() == var {
+            match atoms[j] {
+                Atom::Ge(_, k) => low = Some(low.map_or(k, |l| l.max(k))),
+                Atom::Le(_, k) => high = Some(high.map_or(k, |h| h.min(k))),
+                Atom::Eq(_, k) => {
+                    low = Some(low.map_or(k, |l| l.max(k)));
+                    high = Some(high.map_or(k, |h| h.min(k)));
+                }
+                Atom::Ne(_, k) => holes.push(k),
+            }
+            j += 1;
+        }
+        holes.sort_unstable();
+        holes.dedup();
+        // A hole at a bound moves it: x >= 2 and x != 2 is x >= 3.
+        if let Some(l) = low.as_mut() {
+            while holes.binary_search(l).is_ok() {
+                *l += 1;
+            }
+        }
+        if let Some(h) = high.as_mut() {
+            while holes.binary_search(h).is_ok() {
+                *h -= 1;
+            }
+        }
+        match (low, high) {
+            (Some(l), Some(h)) if l == h => out.push(Atom::Eq(var, l)),
+            _ => {
+                if let Some(l) = low {
+                    out.push(Atom::Ge(var, l));
+                }
+                if let Some(h) = high {
+                    out.push(Atom::Le(var, h));
+                }
+                out.extend(
+                    holes
+                        .into_iter()
+                        .filter(|&v| low.is_none_or(|l| v > l) && high.is_none_or(|h| v < h))
+                        .map(|v| Atom::Ne(var, v)),
+                );
+            }
+        }
+        i = j;
+    }
+    *atoms = out;
+}

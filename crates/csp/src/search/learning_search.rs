@@ -1,0 +1,602 @@
+//! `LearningSearch`: the node loop of lazy clause generation. Decide, propagate (nogoods
+//! first, then constraints); on a conflict, learn a nogood, jump back to where it propagates,
+//! and make its last atom false there. The branches not taken are never listed: the nogoods
+//! learned rule out what has been explored, as in a CDCL SAT solver.
+
+use super::core::{Bound, Core};
+use super::luby::Luby;
+use super::{Limit, Outcome, Sense, SolveConfig, Statistics, Summary, ValueOrder};
+use crate::context::{Conflict, ConflictKind, Context};
+use crate::domain::TrailMark;
+use crate::learning::activity::Activity;
+use crate::learning::analysis::{explain_cause, explain_entry, scope_before, Analysis, Learned};
+use crate::learning::atom_trail::{AtomTrail, Cause};
+use crate::learning::nogoods::{falsify, NogoodStore};
+use crate::{Atom, ConstraintId, Model, Observer, VarId};
+use std::time::Instant;
+
+/// Conflicts in the first run between restarts, scaled by the Luby sequence.
+const RESTART_SCALE: u64 = 100;
+/// Deletable nogoods kept before the first reduction; the bound then grows by a tenth.
+const FIRST_REDUCTION: usize = 4000;
+/// Domains wider than this are split in halves rather than tried a value at a time.
+const WIDEST_ENUMERATED: u64 = 64;
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Step {
+    Start,
+    Search,
+    /// A solution was handed over: bound the objective, or rule it out, and go on.
+    AfterSolution,
+    Done,
+}
+
+/// What became of a conflict.
+enum Resolved {
+    /// A nogood was learned and its atom made false.
+    Learned,
+    /// The conflict holds at the root: no (better) solution is left.
+    Root,
+    /// Making the atom false failed in turn: analyse that.
+    Again(Conflict),
+}
+
+/// A solve with learning, monomorphised per observer.
+pub(crate) struct LearningSearch<'m, O> {
+    core: Core<'m>,
+    observer: O,
+    nogoods: NogoodStore,
+    analysis: Analysis,
+    activity: Activity,
+    /// Where the domains' trail stood as each decision level began, and its decision.
+    levels: Vec<(TrailMark, Atom)>,
+    step: Step,
+    stats: Statistics,
+    outcome: Outcome,
+    solution: Vec<i32>,
+    config: SolveConfig,
+    started: Instant,
+    luby: Luby,
+    conflicts_this_run: u64,
+    most_nogoods: usize,
+    assumptions_hold: bool,
+    /// The conflict's atoms, reused.
+    conflict: Vec<Atom>,
+}
+
+impl<'m, O: Observer> LearningSearch<'m, O> {
+    pub(crate) fn new(model: &'m Model, config: SolveConfig, observer: O) -> Self {
+        let started = Instant::now();
+        let mut core = Core::new(
+            model,
+            config.inference,
+            observer.wants_prunes(),
+            &config.limits,
+        );
+        let assumptions_hold = core.interrupted.is_some() || core.fix_at_root(&config.assumed);
+        core.objective = config.objective.map(|(var, _)| Bound {
+            var,
+            low: i64::MIN,
+            high: i64::MAX,
+        });
+        let n = model.var_count();
+        LearningSearch {
+            core,
+            observer,
+            nogoods: NogoodStore::new(n),
+            analysis: Analysis::default(),
+            activity: Activity::new(n),
+            levels: Vec::new(),
+            step: Step::Start,
+            stats: Statistics::default(),
+            outcome: Outcome::Solved,
+            solution: vec![0; n],
+            luby: Luby::new(config.restarts.unwrap_or(RESTART_SCALE)),
+            config,
+            started,
+            conflicts_this_run: 0,
+            most_nogoods: FIRST_REDUCTION,
+            assumptions_hold,
+            conflict: Vec::new(),
+        }
+    }
+
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome = outcome;
+        self.step = Step::Done;
+        self.stats.elapsed = self.started.elapsed();
+    }
+
+    fn trail(&self) -> Option<&AtomTrail> {
+        self.core.store.atoms.as_deref()
+    }
+
+    fn level(&self) -> u32 {
+        self.trail().map_or(0, AtomTrail::level)
+    }
+
+    fn limit_hit(&mut self) -> Option<Limit> {
+        if self
+            .config
+            .limits
+            .nodes
+            .is_some_and(|n| self.stats.nodes >= n)
+        {
+            return Some(Limit::Nodes);
+        }
+        if self.core.poller.tick() {
+            None
+        } else {
+            self.core.poller.stopped()
+        }
+    }
+
+    /// Advances to the next solution.
+    fn advance(&mut self) -> bool {
+        loop {
+            match self.step {
+                Step::Done => return false,
+                Step::Start => self.start(),
+                Step::AfterSolution => self.after_solution(),
+                Step::Search => {
+                    if let Some(limit) = self.limit_hit() {
+                        self.finish(Outcome::LimitReached(limit));
+                        continue;
+                    }
+                    if let Err(conflict) = self.propagate() {
+                        self.on_conflict(conflict);
+                        continue;
+                    }
+                    if self.conflicts_this_run >= self.luby.budget() && self.level() > 0 {
+                        self.restart();
+                        continue;
+                    }
+                    match self.pick() {
+                        Some(atom) => self.decide(atom),
+                        None => {
+                            self.record_solution();
+                            self.step = Step::AfterSolution;
+                            if self
+                                .config
+                                .max_solutions
+                                .is_some_and(|k| self.stats.solutions >= k)
+                            {
+                                self.finish(Outcome::Solved);
+                            }
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sets the trail up on the root's domains and filters them.
+    fn start(&mut self) {
+        if let Some(limit) = self.core.interrupted {
+            self.finish(Outcome::LimitReached(limit));
+            return;
+        }
+        if !self.assumptions_hold || self.config.shard.is_some_and(|(index, _)| index != 0) {
+            // Another shard's part, or assumptions that cannot hold: nothing to search. The
+            // first shard searches everything, since learning does not split.
+            self.finish(Outcome::Exhausted);
+            return;
+        }
+        self.core.store.atoms = Some(Box::new(AtomTrail::new(&self.core.store.domains)));
+        let nogoods = &mut self.nogoods;
+        let root = self
+            .core
+            .propagate_all_with(&mut self.observer, |store| nogoods.propagate(store));
+        if root.is_err() {
+            let outcome = match self.core.interrupted {
+                Some(limit) => Outcome::LimitReached(limit),
+                None => Outcome::Exhausted,
+            };
+            self.finish(outcome);
+            return;
+        }
+        self.core.retire_entailed();
+        self.step = Step::Search;
+    }
+
+    fn propagate(&mut self) -> Result<(), Conflict> {
+        let nogoods = &mut self.nogoods;
+        self.core
+            .fixpoint_with(&mut self.observer, |store| nogoods.propagate(store))
+    }
+
+    /// Learns from `conflict` and from any that making its nogood's atom false raises.
+    fn on_conflict(&mut self, mut conflict: Conflict) {
+        loop {
+            if let Some(limit) = self.core.interrupted {
+                self.finish(Outcome::LimitReached(limit));
+                return;
+            }
+            self.stats.backtracks += 1;
+            self.conflicts_this_run += 1;
+            match conflict.kind {
+                ConflictKind::WipeOut(var) => self.observer.on_wipeout(var, conflict.constraint),
+                ConflictKind::Violated => {
+                    let (var, value) = match self.levels.last() {
+                        Some(&(
+                            _,
+                            Atom::Eq(x, v) | Atom::Le(x, v) | Atom::Ge(x, v) | Atom::Ne(x, v),
+                        )) => (x, v),
+                        None => (VarId(0), 0),
+                    };
+                    self.observer.on_violation(var, value, conflict.constraint);
+                }
+            }
+            match self.resolve(conflict) {
+                Resolved::Learned => return,
+                Resolved::Root => {
+                    self.finish(Outcome::Exhausted);
+                    return;
+                }
+                Resolved::Again(next) => conflict = next,
+            }
+        }
+    }
+
+    /// Puts the atoms of `conflict` in `self.conflict`: true now, they cannot all hold.
+    fn conflict_atoms(&mut self, conflict: Conflict) {
+        let mut atoms = std::mem::take(&mut self.conflict);
+        atoms.clear();
+        let model = self.core.model;
+        let Some(trail) = self.core.store.atoms.as_deref_mut() else {
+            self.conflict = atoms;
+            return;
+        };
+        let now = trail.len() + 1;
+        if let Some(wipe) = trail.wipe_out.take() {
+            let var = wipe.var;
+            explain_cause(
+                wipe.cause,
+                var,
+                now,
+                trail,
+                &self.nogoods,
+                model,
+                &mut atoms,
+            );
+            let (low, high) = wipe.before;
+            atoms.push(Atom::Ge(var, low));
+            atoms.push(Atom::Le(var, high));
+            trail.holes_between(var, low, high, now, &mut atoms);
+            if self.observer.wants_explanations() {
+                let by = match wipe.cause {
+                    Cause::Propagator(c) | Cause::Explained(c, ..) => c,
+                    _ => ConstraintId::NOGOOD,
+                };
+                let with_root = with_root_facts(&atoms, trail, model, by);
+                self.observer.on_explanation(by, &[], &with_root, None);
+            }
+        } else if let Some(id) = self.nogoods.conflict.take() {
+            atoms.extend_from_slice(self.nogoods.atoms(id));
+        } else if model.constraint(conflict.constraint).is_some() {
+            scope_before(model, conflict.constraint, None, now, trail, &mut atoms);
+            if self.observer.wants_explanations() {
+                let with_root = with_root_facts(&atoms, trail, model, conflict.constraint);
+                self.observer
+                    .on_explanation(conflict.constraint, &[], &with_root, None);
+            }
+        } else {
+            // No constraint to explain it: the decisions led here.
+            atoms.extend(self.levels.iter().map(|&(_, d)| d));
+        }
+        self.conflict = atoms;
+    }
+
+    /// Analyses `conflict`, jumps back, and makes the learned nogood propagate.
+    fn resolve(&mut self, conflict: Conflict) -> Resolved {
+        self.conflict_atoms(conflict);
+        let level = self.level();
+        if level == 0 {
+            return Resolved::Root;
+        }
+        let model = self.core.model;
+        let Some(trail) = self.core.store.atoms.as_deref() else {
+            return Resolved::Root;
+        };
+        let nogoods = &self.nogoods;
+        let observer = &mut self.observer;
+        let checked = observer.wants_explanations();
+        let analysed = self.analysis.analyse(&self.conflict, trail, |pos, out| {
+            let start = out.len();
+            explain_entry(pos, trail, nogoods, model, out);
+            if checked {
+                let entry = trail.entry(pos);
+                let (by, source) = match entry.cause {
+                    Cause::Propagator(c) | Cause::Explained(c, ..) => (c, &[][..]),
+                    Cause::Nogood(id) => (ConstraintId::NOGOOD, nogoods.atoms(id)),
+                    _ => (ConstraintId::NOGOOD, &[][..]),
+                };
+                let mut with_root = with_root_facts(&out[start..], trail, model, by);
+                trail.root_facts(entry.atom.var(), &mut with_root);
+                observer.on_explanation(by, source, &with_root, Some(entry.atom));
+            }
+        });
+        let learned = match analysed {
+            Ok(learned) => learned,
+            // A reason that did not hold: the decisions are a nogood all the same.
+            Err(_) => self.decisions_nogood(),
+        };
+        for &var in &self.analysis.met {
+            self.activity.bump(var);
+        }
+        for atom in &learned.atoms {
+            self.activity.bump(atom.var());
+        }
+        self.activity.decay();
+        self.stats.learned += 1;
+        self.stats.learned_atoms += learned.atoms.len() as u64;
+        self.stats.backjump_levels += u64::from(level - learned.backjump);
+        self.observer
+            .on_nogood(&learned.atoms, learned.backjump as usize);
+        self.assert_nogood(learned, true)
+    }
+
+    /// The nogood of every decision on the branch, newest first.
+    fn decisions_nogood(&self) -> Learned {
+        let atoms: Vec<Atom> = self.levels.iter().rev().map(|&(_, d)| d).collect();
+        let level = self.levels.len() as u32;
+        Learned {
+            atoms,
+            backjump: level.saturating_sub(1),
+            lbd: level,
+        }
+    }
+
+    /// Jumps back to the nogood's level, keeps the nogood and makes its first atom false.
+    fn assert_nogood(&mut self, learned: Learned, deletable: bool) -> Resolved {
+        self.backjump(learned.backjump);
+        let first = learned.atoms[0];
+        let id = self.nogoods.add(learned.atoms, learned.lbd, deletable);
+        if let Some(trail) = self.core.store.atoms.as_deref_mut() {
+            trail.cause = Cause::Nogood(id);
+        }
+        let mut ctx = Context {
+            store: &mut self.core.store,
+            current: ConstraintId::NOGOOD,
+        };
+        match falsify(first, &mut ctx) {
+            Ok(()) => Resolved::Learned,
+            Err(conflict) => Resolved::Again(conflict),
+        }
+    }
+
+    /// Takes the search back to the end of decision level `level`.
+    fn backjump(&mut self, level: u32) {
+        while self.levels.len() > level as usize {
+            let depth = self.levels.len();
+            let Some((mark, decision)) = self.levels.pop() else {
+                break;
+            };
+            match decision {
+                Atom::Eq(var, value) => self.observer.on_backtrack(var, value, depth),
+                _ => self.observer.on_unsplit(decision, depth),
+            }
+            self.core.store.domains.restore(mark);
+        }
+        self.core.store.clear_changed();
+        if let Some(trail) = self.core.store.atoms.as_deref_mut() {
+            trail.backjump(level);
+            self.nogoods.backjumped(trail.len());
+            for var in trail.unfixed.drain(..) {
+                self.activity.insert(var);
+            }
+        }
+    }
+
+    /// Back to the root with the next run's budget; the nogoods may be thinned there.
+    fn restart(&mut self) {
+        self.backjump(0);
+        self.luby.advance();
+        self.conflicts_this_run = 0;
+        if self.nogoods.deletable > self.most_nogoods {
+            self.nogoods.reduce();
+            self.most_nogoods += self.most_nogoods / 10;
+        }
+        self.stats.restarts += 1;
+        self.observer.on_restart(self.stats.restarts);
+    }
+
+    /// The next decision: the most active unfixed variable, at its last value (or the value
+    /// order's first), or `None` when every variable is fixed.
+    fn pick(&mut self) -> Option<Atom> {
+        let domains = &self.core.store.domains;
+        let var = loop {
+            let var = self.activity.pop()?;
+            if domains.size(var) > 1 {
+                break var;
+            }
+        };
+        let saved = self
+            .trail()
+            .and_then(|t| t.saved[var.index()])
+            .filter(|&v| domains.contains(var, v));
+        let (min, max) = (domains.min(var)?, domains.max(var)?);
+        let value = saved.unwrap_or(match self.config.value_order {
+            ValueOrder::Descending => max,
+            _ => min,
+        });
+        if domains.size_u64(var) <= WIDEST_ENUMERATED {
+            return Some(Atom::Eq(var, value));
+        }
+        // Halve towards the value: the cut is a value of the domain, so that the decision's
+        // atom is the bound it sets.
+        let mid = (i64::from(min) + i64::from(max)).div_euclid(2) as i32;
+        if value <= mid {
+            let cut = domains.next_below(var, Some(mid.saturating_add(1)))?;
+            Some(Atom::Le(var, cut))
+        } else {
+            let cut = domains.next_above(var, Some(mid))?;
+            Some(Atom::Ge(var, cut))
+        }
+    }
+
+    /// Opens a decision level and makes `atom` true.
+    fn decide(&mut self, atom: Atom) {
+        self.stats.nodes += 1;
+        let mark = self.core.store.domains.mark();
+        self.levels.push((mark, atom));
+        let depth = self.levels.len();
+        self.stats.max_depth = self.stats.max_depth.max(depth as u64);
+        if let Some(trail) = self.core.store.atoms.as_deref_mut() {
+            trail.push_level();
+            trail.cause = Cause::Decision;
+        }
+        let store = &mut self.core.store;
+        let var = atom.var();
+        let (low, high) = match atom {
+            Atom::Eq(_, v) => {
+                store.domains.assign(var, v);
+                (i32::MIN, i32::MAX)
+            }
+            Atom::Le(_, v) => {
+                store.domains.remove_range(var, v + 1, i32::MAX);
+                (v + 1, i32::MAX)
+            }
+            Atom::Ge(_, v) => {
+                store.domains.remove_range(var, i32::MIN, v - 1);
+                (i32::MIN, v - 1)
+            }
+            Atom::Ne(_, v) => {
+                store.domains.remove(var, v);
+                (v, v)
+            }
+        };
+        store.note_changed(var, low, high);
+        match atom {
+            Atom::Eq(_, value) => self.observer.on_assign(var, value, depth),
+            _ => self.observer.on_split(atom, depth),
+        }
+    }
+
+    /// Copies the solution at hand and tightens the objective's bound past it.
+    fn record_solution(&mut self) {
+        for (slot, var) in self.solution.iter_mut().zip(self.core.model.vars()) {
+            *slot = self.core.store.domains.value(var).unwrap_or_default();
+        }
+        self.stats.solutions += 1;
+        if let (Some((var, sense)), Some(bound)) = (self.config.objective, &mut self.core.objective)
+        {
+            let value = i64::from(self.solution[var.index()]);
+            match sense {
+                Sense::Minimize => bound.high = value - 1,
+                Sense::Maximize => bound.low = value + 1,
+            }
+        }
+        self.observer.on_solution(&self.solution);
+    }
+
+    /// After a solution: under an objective, back to the root with the tighter bound; else
+    /// rule this solution out by the nogood of its decisions.
+    fn after_solution(&mut self) {
+        self.step = Step::Search;
+        if let Some(bound) = self.core.objective {
+            self.backjump(0);
+            if let Some(trail) = self.core.store.atoms.as_deref_mut() {
+                trail.cause = Cause::Root;
+            }
+            let mut ctx = Context {
+                store: &mut self.core.store,
+                current: ConstraintId::OBJECTIVE,
+            };
+            if ctx.keep_only(bound.var, [(bound.low, bound.high)]).is_err() {
+                self.finish(Outcome::Exhausted);
+            }
+            return;
+        }
+        if self.levels.is_empty() {
+            self.finish(Outcome::Exhausted);
+            return;
+        }
+        let nogood = self.decisions_nogood();
+        if let Resolved::Again(conflict) = self.assert_nogood(nogood, false) {
+            self.on_conflict(conflict);
+        }
+    }
+}
+
+/// `atoms` and the facts of the root about their variables and the scope of `by`, for an
+/// observer checking them.
+fn with_root_facts(
+    atoms: &[Atom],
+    trail: &AtomTrail,
+    model: &Model,
+    by: ConstraintId,
+) -> Vec<Atom> {
+    let mut out = atoms.to_vec();
+    let scope = model.constraint(by).map_or(&[][..], |c| c.scope());
+    let mut vars: Vec<VarId> = atoms
+        .iter()
+        .map(Atom::var)
+        .chain(scope.iter().copied())
+        .collect();
+    vars.sort_unstable();
+    vars.dedup();
+    for var in vars {
+        trail.root_facts(var, &mut out);
+    }
+    out
+}
+
+impl<O: Observer> super::node_loop::Run for LearningSearch<'_, O> {
+    fn next_solution(&mut self) -> Option<&[i32]> {
+        if self.advance() {
+            Some(&self.solution)
+        } else {
+            None
+        }
+    }
+
+    fn stop(&mut self) {
+        if self.step != Step::Done {
+            self.finish(Outcome::Solved);
+        }
+    }
+
+    fn keep_fresh(&mut self) {}
+
+    fn reset(&mut self, assumed: &[(VarId, i32)]) {
+        let model = self.core.model;
+        let config = self.config.clone();
+        self.step = Step::Start;
+        self.core.reset(&config.limits);
+        self.core.store.atoms = None;
+        self.assumptions_hold = self.core.interrupted.is_some()
+            || (self.core.fix_at_root(&config.assumed) && self.core.fix_at_root(assumed));
+        self.core.objective = config.objective.map(|(var, _)| Bound {
+            var,
+            low: i64::MIN,
+            high: i64::MAX,
+        });
+        let n = model.var_count();
+        self.nogoods = NogoodStore::new(n);
+        self.activity = Activity::new(n);
+        self.levels.clear();
+        self.stats = Statistics::default();
+        self.outcome = Outcome::Solved;
+        self.started = Instant::now();
+        self.luby = Luby::new(config.restarts.unwrap_or(RESTART_SCALE));
+        self.conflicts_this_run = 0;
+        self.most_nogoods = FIRST_REDUCTION;
+    }
+
+    fn summary(&self) -> Summary {
+        let mut stats = self.stats.clone();
+        stats.checks = self.core.store.checks;
+        stats.pruned = self.core.store.pruned;
+        stats.propagations = self.core.propagations;
+        stats.wipeouts = self.core.wipeouts;
+        if self.step != Step::Done {
+            stats.elapsed = self.started.elapsed();
+        }
+        Summary {
+            outcome: self.outcome,
+            stats,
+        }
+    }
+}

@@ -188,6 +188,12 @@ impl AtomTrail {
         }
     }
 
+    /// The bounds of `var` as recorded: the domain's, but in one read.
+    #[inline]
+    pub(crate) fn bounds(&self, var: VarId) -> (i32, i32) {
+        self.bounds[var.index()]
+    }
+
     /// The current decision level: 0 at the root.
     #[inline]
     pub(crate) fn level(&self) -> u32 {

@@ -7,10 +7,11 @@
 //! one is made false (or, if it is true too, the nogood is the conflict). The trail is the
 //! queue: every entry's variable has its watchers looked at once.
 
-use super::atom_trail::{Cause, Pos};
+use super::atom_trail::{AtomTrail, Cause, Pos};
 use crate::context::{Conflict, ConflictKind, Context, Store};
 use crate::domain::Domains;
 use crate::{Atom, ConstraintId, VarId};
+use std::collections::BTreeMap;
 
 /// One nogood.
 #[derive(Clone, Debug)]
@@ -23,13 +24,37 @@ struct Nogood {
     deletable: bool,
 }
 
+/// A nogood watching one of its atoms.
+#[derive(Copy, Clone, Debug)]
+struct Watch {
+    id: u32,
+    atom: Atom,
+    /// Another atom of the nogood: while it is false the nogood is satisfied, and the
+    /// watch is passed over without reading the nogood (MiniSat's blocker).
+    blocker: Atom,
+}
+
+/// The watches of one variable, by the atom watched: `x >= k` under `ge[k]`, and so on. A
+/// change of the variable visits exactly the lists of the atoms it makes true (a minimum
+/// rising from 2 to 5: `x >= 3` to `x >= 5` and `x != 2` to `x != 4`), as Chuffed's
+/// literals each have their own watch list.
+#[derive(Debug, Default)]
+struct VarWatches {
+    ge: BTreeMap<i32, Vec<Watch>>,
+    le: BTreeMap<i32, Vec<Watch>>,
+    ne: BTreeMap<i32, Vec<Watch>>,
+    eq: BTreeMap<i32, Vec<Watch>>,
+}
+
 /// The nogoods of one search and their watches.
 #[derive(Debug, Default)]
 pub(crate) struct NogoodStore {
     nogoods: Vec<Nogood>,
     free: Vec<u32>,
-    /// For each variable, the nogoods watching an atom on it (maybe stale: checked on use).
-    watches: Vec<Vec<u32>>,
+    /// The watches, each stale once its nogood watches other atoms (dropped when met).
+    watches: Vec<VarWatches>,
+    /// The lists an entry makes true, reused.
+    due: Vec<Atom>,
     /// Trail entries up to here have had their watchers looked at.
     head: Pos,
     /// The nogood found with all its atoms true.
@@ -38,25 +63,28 @@ pub(crate) struct NogoodStore {
     pub(crate) deletable: usize,
 }
 
-/// Whether `atom` holds in `domains`.
+/// Whether `atom` holds, reading the bounds from the trail (one read) and holes from the
+/// domains.
 #[inline]
-pub(crate) fn is_true(atom: Atom, domains: &Domains) -> bool {
+fn holds(atom: Atom, trail: &AtomTrail, domains: &Domains) -> bool {
+    let (min, max) = trail.bounds(atom.var());
     match atom {
-        Atom::Ge(x, k) => domains.min(x).is_some_and(|m| m >= k),
-        Atom::Le(x, k) => domains.max(x).is_some_and(|m| m <= k),
-        Atom::Eq(x, k) => domains.value(x) == Some(k),
-        Atom::Ne(x, k) => !domains.contains(x, k),
+        Atom::Ge(_, k) => min >= k,
+        Atom::Le(_, k) => max <= k,
+        Atom::Eq(_, k) => min == k && max == k,
+        Atom::Ne(x, k) => k < min || k > max || !domains.contains(x, k),
     }
 }
 
-/// Whether `atom` can no longer hold in `domains`.
+/// Whether `atom` can no longer hold, read as `holds` reads.
 #[inline]
-pub(crate) fn is_false(atom: Atom, domains: &Domains) -> bool {
+fn fails(atom: Atom, trail: &AtomTrail, domains: &Domains) -> bool {
+    let (min, max) = trail.bounds(atom.var());
     match atom {
-        Atom::Ge(x, k) => domains.max(x).is_none_or(|m| m < k),
-        Atom::Le(x, k) => domains.min(x).is_none_or(|m| m > k),
-        Atom::Eq(x, k) => !domains.contains(x, k),
-        Atom::Ne(x, k) => domains.value(x) == Some(k),
+        Atom::Ge(_, k) => max < k,
+        Atom::Le(_, k) => min > k,
+        Atom::Eq(x, k) => k < min || k > max || !domains.contains(x, k),
+        Atom::Ne(_, k) => min == k && max == k,
     }
 }
 
@@ -73,7 +101,7 @@ pub(crate) fn falsify(atom: Atom, ctx: &mut Context<'_>) -> Result<(), Conflict>
 impl NogoodStore {
     pub(crate) fn new(vars: usize) -> Self {
         NogoodStore {
-            watches: vec![Vec::new(); vars],
+            watches: (0..vars).map(|_| VarWatches::default()).collect(),
             ..NogoodStore::default()
         }
     }
@@ -110,8 +138,22 @@ impl NogoodStore {
 
     fn watch(&mut self, id: u32) {
         let atoms = &self.nogoods[id as usize].atoms;
-        for atom in atoms.iter().take(2) {
-            self.watches[atom.var().index()].push(id);
+        let (first, second) = match atoms[..] {
+            [] => return,
+            [a] => (a, a),
+            [a, b, ..] => (a, b),
+        };
+        list_of(&mut self.watches, first).push(Watch {
+            id,
+            atom: first,
+            blocker: second,
+        });
+        if atoms.len() > 1 {
+            list_of(&mut self.watches, second).push(Watch {
+                id,
+                atom: second,
+                blocker: first,
+            });
         }
     }
 
@@ -132,52 +174,123 @@ impl NogoodStore {
                 return Ok(());
             }
             self.head += 1;
-            let var = trail.entry(self.head).atom.var();
-            self.visit(var, store)?;
+            let entry = *trail.entry(self.head);
+            let mut due = std::mem::take(&mut self.due);
+            due.clear();
+            self.made_true(entry.atom, entry.before, &mut due);
+            let mut result = Ok(());
+            for &atom in &due {
+                result = self.visit(atom, store);
+                if result.is_err() {
+                    break;
+                }
+            }
+            self.due = due;
+            result?;
         }
     }
 
-    /// Looks at the nogoods watching an atom on `var`, which just changed.
-    fn visit(&mut self, var: VarId, store: &mut Store) -> Result<(), Conflict> {
-        let mut list = std::mem::take(&mut self.watches[var.index()]);
+    /// Pushes onto `due` the watched atoms that an entry `atom` (the variable's bounds
+    /// `before` it) made true.
+    fn made_true(&self, atom: Atom, before: (i32, i32), due: &mut Vec<Atom>) {
+        let x = atom.var();
+        let w = &self.watches[x.index()];
+        let (old_min, old_max) = (i64::from(before.0), i64::from(before.1));
+        let keys = |map: &BTreeMap<i32, Vec<Watch>>,
+                    low: i64,
+                    high: i64,
+                    due: &mut Vec<Atom>,
+                    make: fn(VarId, i32) -> Atom| {
+            if low > high {
+                return;
+            }
+            let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+            for (&k, list) in map.range(clamp(low)..=clamp(high)) {
+                if !list.is_empty() {
+                    due.push(make(x, k));
+                }
+            }
+        };
+        match atom {
+            Atom::Ge(_, min) => {
+                let min = i64::from(min);
+                keys(&w.ge, old_min + 1, min, due, Atom::Ge);
+                keys(&w.ne, old_min, min - 1, due, Atom::Ne);
+                if min == old_max {
+                    keys(&w.eq, min, min, due, Atom::Eq);
+                }
+            }
+            Atom::Le(_, max) => {
+                let max = i64::from(max);
+                keys(&w.le, max, old_max - 1, due, Atom::Le);
+                keys(&w.ne, max + 1, old_max, due, Atom::Ne);
+                if max == old_min {
+                    keys(&w.eq, max, max, due, Atom::Eq);
+                }
+            }
+            Atom::Eq(_, v) => {
+                let v = i64::from(v);
+                keys(&w.ge, old_min + 1, v, due, Atom::Ge);
+                keys(&w.le, v, old_max - 1, due, Atom::Le);
+                keys(&w.ne, old_min, v - 1, due, Atom::Ne);
+                keys(&w.ne, v + 1, old_max, due, Atom::Ne);
+                keys(&w.eq, v, v, due, Atom::Eq);
+            }
+            Atom::Ne(_, v) => {
+                let v = i64::from(v);
+                keys(&w.ne, v, v, due, Atom::Ne);
+            }
+        }
+    }
+
+    /// Looks at the nogoods watching `watched`, which just became true.
+    fn visit(&mut self, watched: Atom, store: &mut Store) -> Result<(), Conflict> {
+        let mut list = std::mem::take(list_of(&mut self.watches, watched));
         let mut i = 0;
         let mut result = Ok(());
         while i < list.len() {
-            let id = list[i];
-            let nogood = &mut self.nogoods[id as usize];
-            let atoms = &mut nogood.atoms;
-            if atoms.len() < 2 || (atoms[0].var() != var && atoms[1].var() != var) {
-                // Dropped or no longer watching here.
-                list.swap_remove(i);
+            let Watch { id, atom, blocker } = list[i];
+            let Some(trail) = store.atoms.as_deref() else {
+                break;
+            };
+            let domains = &store.domains;
+            if fails(blocker, trail, domains) {
+                i += 1;
                 continue;
             }
-            let domains = &store.domains;
-            let w = if atoms[0].var() == var && is_true(atoms[0], domains) {
+            let atoms = &mut self.nogoods[id as usize].atoms;
+            let w = if atoms.first() == Some(&atom) {
                 0
-            } else if atoms[1].var() == var && is_true(atoms[1], domains) {
+            } else if atoms.get(1) == Some(&atom) {
                 1
             } else {
-                i += 1;
+                // No longer watching this atom.
+                list.swap_remove(i);
                 continue;
             };
-            let other = atoms[1 - w];
-            if is_false(other, domains) {
+            if atoms.len() < 2 || !holds(atom, trail, domains) {
                 i += 1;
                 continue;
             }
-            let replacement = (2..atoms.len()).find(|&j| !is_true(atoms[j], domains));
-            if let Some(j) = replacement {
-                atoms.swap(w, j);
-                let moved_to = atoms[w].var();
-                if moved_to == var {
-                    i += 1;
-                } else {
-                    self.watches[moved_to.index()].push(id);
-                    list.swap_remove(i);
-                }
+            let other = atoms[1 - w];
+            if fails(other, trail, domains) {
+                list[i].blocker = other;
+                i += 1;
                 continue;
             }
-            if is_true(other, domains) {
+            let replacement = (2..atoms.len()).find(|&j| !holds(atoms[j], trail, domains));
+            if let Some(j) = replacement {
+                atoms.swap(w, j);
+                let moved = Watch {
+                    id,
+                    atom: atoms[w],
+                    blocker: other,
+                };
+                list.swap_remove(i);
+                list_of(&mut self.watches, moved.atom).push(moved);
+                continue;
+            }
+            if holds(other, trail, domains) {
                 self.conflict = Some(id);
                 result = Err(Conflict {
                     constraint: ConstraintId::NOGOOD,
@@ -198,9 +311,9 @@ impl NogoodStore {
             }
             i += 1;
         }
-        // Watches moved onto this variable meanwhile are kept with the rest.
-        let added = std::mem::replace(&mut self.watches[var.index()], list);
-        self.watches[var.index()].extend(added);
+        let slot = list_of(&mut self.watches, watched);
+        list.append(slot);
+        *slot = list;
         result
     }
 
@@ -221,11 +334,22 @@ impl NogoodStore {
             self.free.push(id);
             self.deletable -= 1;
         }
-        for list in &mut self.watches {
-            list.clear();
+        for w in &mut self.watches {
+            *w = VarWatches::default();
         }
         for id in 0..self.nogoods.len() as u32 {
             self.watch(id);
         }
+    }
+}
+
+/// The list of the watches of `atom`.
+fn list_of(watches: &mut [VarWatches], atom: Atom) -> &mut Vec<Watch> {
+    let w = &mut watches[atom.var().index()];
+    match atom {
+        Atom::Ge(_, k) => w.ge.entry(k).or_default(),
+        Atom::Le(_, k) => w.le.entry(k).or_default(),
+        Atom::Ne(_, k) => w.ne.entry(k).or_default(),
+        Atom::Eq(_, k) => w.eq.entry(k).or_default(),
     }
 }

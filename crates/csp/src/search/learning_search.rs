@@ -116,19 +116,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
     }
 
     fn limit_hit(&mut self) -> Option<Limit> {
-        if self
-            .config
-            .limits
-            .nodes
-            .is_some_and(|n| self.stats.nodes >= n)
-        {
-            return Some(Limit::Nodes);
-        }
-        if self.core.poller.tick() {
-            None
-        } else {
-            self.core.poller.stopped()
-        }
+        self.core.limit_hit(self.stats.nodes, &self.config.limits)
     }
 
     /// Advances to the next solution.
@@ -586,11 +574,7 @@ impl<O: Observer> super::node_loop::Run for LearningSearch<'_, O> {
     }
 
     fn summary(&self) -> Summary {
-        let mut stats = self.stats.clone();
-        stats.checks = self.core.store.checks;
-        stats.pruned = self.core.store.pruned;
-        stats.propagations = self.core.propagations;
-        stats.wipeouts = self.core.wipeouts;
+        let mut stats = self.core.figures(&self.stats);
         if self.step != Step::Done {
             stats.elapsed = self.started.elapsed();
         }

@@ -146,19 +146,7 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
     /// 200,000-vertex colouring).
     #[inline]
     fn limit_hit(&mut self) -> Option<Limit> {
-        if self
-            .config
-            .limits
-            .nodes
-            .is_some_and(|n| self.stats.nodes >= n)
-        {
-            return Some(Limit::Nodes);
-        }
-        if self.core.poller.tick() {
-            None
-        } else {
-            self.core.poller.stopped()
-        }
+        self.core.limit_hit(self.stats.nodes, &self.config.limits)
     }
 
     /// Advances to the next solution. The returned values are valid until the next call.
@@ -485,11 +473,7 @@ impl<V: SelectVar, W: ChooseValue, O: Observer> Run for Search<'_, V, W, O> {
     }
 
     fn summary(&self) -> Summary {
-        let mut stats = self.stats.clone();
-        stats.checks = self.core.store.checks;
-        stats.pruned = self.core.store.pruned;
-        stats.propagations = self.core.propagations;
-        stats.wipeouts = self.core.wipeouts;
+        let mut stats = self.core.figures(&self.stats);
         if self.step != Step::Done {
             stats.elapsed = self.started.elapsed();
         }

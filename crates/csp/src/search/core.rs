@@ -189,6 +189,25 @@ impl<'m> Core<'m> {
         }
     }
 
+    /// Copies the solution at hand into `solution` and, under an objective, tightens its
+    /// bound so that every later solution must be strictly better.
+    pub(crate) fn take_solution(
+        &mut self,
+        solution: &mut [i32],
+        objective: Option<(VarId, super::Sense)>,
+    ) {
+        for (slot, var) in solution.iter_mut().zip(self.model.vars()) {
+            *slot = self.store.domains.value(var).unwrap_or_default();
+        }
+        if let (Some((var, sense)), Some(bound)) = (objective, &mut self.objective) {
+            let value = i64::from(solution[var.index()]);
+            match sense {
+                super::Sense::Minimize => bound.high = value - 1,
+                super::Sense::Maximize => bound.low = value + 1,
+            }
+        }
+    }
+
     /// `stats` with the counters the core keeps filled in.
     pub(crate) fn figures(&self, stats: &Statistics) -> Statistics {
         let mut stats = stats.clone();

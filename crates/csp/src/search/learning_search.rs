@@ -5,7 +5,7 @@
 
 use super::core::{Bound, Core};
 use super::luby::Luby;
-use super::{Limit, Outcome, Sense, SolveConfig, Statistics, Summary, ValueOrder};
+use super::{Limit, Outcome, SolveConfig, Statistics, Summary, ValueOrder};
 use crate::context::{Conflict, ConflictKind, Context};
 use crate::domain::TrailMark;
 use crate::learning::activity::Activity;
@@ -464,18 +464,9 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
 
     /// Copies the solution at hand and tightens the objective's bound past it.
     fn record_solution(&mut self) {
-        for (slot, var) in self.solution.iter_mut().zip(self.core.model.vars()) {
-            *slot = self.core.store.domains.value(var).unwrap_or_default();
-        }
+        self.core
+            .take_solution(&mut self.solution, self.config.objective);
         self.stats.solutions += 1;
-        if let (Some((var, sense)), Some(bound)) = (self.config.objective, &mut self.core.objective)
-        {
-            let value = i64::from(self.solution[var.index()]);
-            match sense {
-                Sense::Minimize => bound.high = value - 1,
-                Sense::Maximize => bound.low = value + 1,
-            }
-        }
         self.observer.on_solution(&self.solution);
     }
 

@@ -4,7 +4,6 @@ use super::core::{Bound, Core};
 use super::luby::Luby;
 use super::value_order::{ChooseValue, Cursor, TwoWay, MOST_VALUES_RANKED};
 use super::var_order::SelectVar;
-use super::Sense;
 use super::{Limit, Outcome, SolveConfig, Statistics, Summary};
 use crate::context::{Conflict, ConflictKind};
 use crate::domain::TrailMark;
@@ -410,19 +409,9 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
                 return false;
             }
         }
-        for (slot, var) in self.solution.iter_mut().zip(self.core.model.vars()) {
-            *slot = self.core.store.domains.value(var).unwrap_or_default();
-        }
+        self.core
+            .take_solution(&mut self.solution, self.config.objective);
         self.stats.solutions += 1;
-        if let (Some((var, sense)), Some(bound)) = (self.config.objective, &mut self.core.objective)
-        {
-            // Every later solution must be strictly better than this one.
-            let value = i64::from(self.solution[var.index()]);
-            match sense {
-                Sense::Minimize => bound.high = value - 1,
-                Sense::Maximize => bound.low = value + 1,
-            }
-        }
         self.observer.on_solution(&self.solution);
         true
     }

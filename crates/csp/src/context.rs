@@ -411,8 +411,9 @@ impl Context<'_> {
         self.because(reason, |ctx| ctx.remove(var, value))
     }
 
-    /// Runs `prune` and gives the removals it logs the reason `reason`.
-    fn because<T>(
+    /// Runs `prune`, every change it makes explained by `reason` (atoms true now whose
+    /// conjunction, with this constraint, forces each of them): one reason for many removals.
+    pub fn because<T>(
         &mut self,
         reason: &[Atom],
         prune: impl FnOnce(&mut Self) -> Result<T, Conflict>,
@@ -697,6 +698,19 @@ impl Context<'_> {
         if let Some(slot) = self.store.scratch.get_mut(self.current.index()) {
             *slot = Some(scratch);
         }
+    }
+
+    /// As [`Context::violated`], stating why: `reason`, atoms true now whose conjunction the
+    /// constraint rules out. Without it, learning blames the domains of the whole scope.
+    pub fn violated_because(&mut self, reason: &[Atom]) -> Conflict {
+        if let Some(trail) = self.store.atoms.as_deref_mut() {
+            let start = trail.reasons.len() as u32;
+            trail.reasons.extend_from_slice(reason);
+            trail.reasons.extend_from_slice(&self.store.given);
+            let end = trail.reasons.len() as u32;
+            trail.violation = Some((self.current, start, end));
+        }
+        self.violated()
     }
 
     /// The conflict to return when the constraint finds itself broken.

@@ -672,8 +672,12 @@ impl Constraint for AllDifferent {
         if self.consistency == Consistency::Bounds {
             return ctx.with_scratch(|ctx, hall: &mut HallIntervals| self.narrow_bounds(hall, ctx));
         }
-        let filtered =
-            ctx.with_scratch(|ctx, regin: &mut Regin| regin.filter(&self.vars, &self.offsets, ctx));
+        let filtered = ctx.with_scratch(|ctx, regin: &mut Regin| {
+            if ctx.explaining() && regin.filter_explained(&self.vars, &self.offsets, ctx)? {
+                return Ok(true);
+            }
+            regin.filter(&self.vars, &self.offsets, ctx)
+        });
         if filtered? {
             Ok(())
         } else {

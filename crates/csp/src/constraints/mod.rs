@@ -1,8 +1,8 @@
 //! The constraints that come with the engine; each file holds one, except the algorithms
-//! some of them build on: `regin.rs`, `words.rs` and `hall_intervals.rs` (all_different),
-//! `cardinality_flow.rs` (global_cardinality), `components.rs` (the strongly connected
-//! components both matchings read), `energetic.rs` (cumulative's energetic reasoning) and
-//! `task.rs` (the task bounds the scheduling constraints read).
+//! some of them build on: `regin.rs`, `words.rs`, `hall_sets.rs` and `hall_intervals.rs`
+//! (all_different), `cardinality_flow.rs` (global_cardinality), `components.rs` (the
+//! strongly connected components both matchings read), `energetic.rs` (cumulative's
+//! energetic reasoning) and `task.rs` (the task bounds the scheduling constraints read).
 
 mod all_different;
 mod all_different_except;
@@ -25,6 +25,7 @@ mod element;
 mod energetic;
 mod global_cardinality;
 mod hall_intervals;
+mod hall_sets;
 mod increasing;
 mod inverse;
 mod lex;

@@ -109,6 +109,17 @@ impl Regin {
         Ok(true)
     }
 
+    /// As [`Regin::filter`], each removal and the failure explained by a Hall set (see
+    /// `hall_sets`); `Ok(false)` when the scope does not fit one word per variable.
+    pub(crate) fn filter_explained(
+        &mut self,
+        vars: &[VarId],
+        offsets: &[i32],
+        ctx: &mut Context<'_>,
+    ) -> Result<bool, Conflict> {
+        super::hall_sets::filter_explained(vars, offsets, &mut self.matched_value, ctx)
+    }
+
     /// [`filter_words`] with this constraint's last matching as the hint: `masks[i]` is
     /// variable `i`'s domain, bit `b` the shifted value `low + b`. False when no matching
     /// covers every variable.
@@ -342,51 +353,89 @@ fn next_successor(
 /// it. `hint` holds each variable's matched shifted value from the previous call, and this
 /// call's on return. Returns false when no matching covers every variable.
 pub(crate) fn filter_words(masks: &mut [u64], low: i64, hint: &mut Vec<Option<i64>>) -> bool {
+    let mut matching = WordMatching::default();
+    if match_words(masks, low, hint, &mut matching).is_err() {
+        return false;
+    }
+    prune_words(masks, &matching);
+    true
+}
+
+/// A matching of the variables of a word layout: the value bit of each variable, the
+/// variable on each bit, and the bits held.
+pub(crate) struct WordMatching {
+    pub(crate) var_match: [u8; 64],
+    pub(crate) holder: [u8; 64],
+    pub(crate) matched: u64,
+}
+
+impl Default for WordMatching {
+    fn default() -> Self {
+        WordMatching {
+            var_match: [NO_BIT; 64],
+            holder: [NO_BIT; 64],
+            matched: 0,
+        }
+    }
+}
+
+/// Fills `m` (empty) with a matching that covers every variable of `masks`, starting from
+/// `hint` (each variable's matched shifted value from the previous call, and this call's on
+/// return). `Err` names the first variable no augmenting path leads from to a free value,
+/// `m` then holding the partial matching.
+pub(crate) fn match_words(
+    masks: &[u64],
+    low: i64,
+    hint: &mut Vec<Option<i64>>,
+    m: &mut WordMatching,
+) -> Result<(), usize> {
     let k = masks.len();
     hint.resize(k, None);
-    // var_match[i]: the value bit matched to variable i; holder[b]: the variable on bit b.
-    let mut var_match = [NO_BIT; 64];
-    let mut holder = [NO_BIT; 64];
-    // The value bits held so far.
-    let mut matched = 0u64;
-    for i in 0..k {
-        if let Some(shifted) = hint[i] {
+    for (i, (&mask, &matched)) in masks.iter().zip(hint.iter()).enumerate() {
+        if let Some(shifted) = matched {
             let bit = shifted - low;
-            if (0..64).contains(&bit) && masks[i] >> bit & 1 == 1 && matched >> bit & 1 == 0 {
-                var_match[i] = bit as u8;
-                holder[bit as usize] = i as u8;
-                matched |= 1 << bit;
+            if (0..64).contains(&bit) && mask >> bit & 1 == 1 && m.matched >> bit & 1 == 0 {
+                m.var_match[i] = bit as u8;
+                m.holder[bit as usize] = i as u8;
+                m.matched |= 1 << bit;
             }
         }
     }
     for i in 0..k {
-        if var_match[i] != NO_BIT {
+        if m.var_match[i] != NO_BIT {
             continue;
         }
         // Most broken pairs find a free value of their own at once.
-        let own = masks[i] & !matched;
+        let own = masks[i] & !m.matched;
         let bit = if own != 0 {
             let bit = own.trailing_zeros() as u8;
-            var_match[i] = bit;
-            holder[bit as usize] = i as u8;
+            m.var_match[i] = bit;
+            m.holder[bit as usize] = i as u8;
             bit
         } else {
-            match augment(masks, i, &mut var_match, &mut holder) {
+            match augment(masks, i, &mut m.var_match, &mut m.holder) {
                 Some(bit) => bit,
-                None => return false,
+                None => return Err(i),
             }
         };
-        matched |= 1 << bit;
+        m.matched |= 1 << bit;
     }
-    for i in 0..k {
-        hint[i] = Some(low + i64::from(var_match[i]));
+    for (matched, &bit) in hint.iter_mut().zip(&m.var_match) {
+        *matched = Some(low + i64::from(bit));
     }
+    Ok(())
+}
+
+/// Narrows each of `masks` to the values some matching covering every variable gives it,
+/// `m` being one such matching.
+pub(crate) fn prune_words(masks: &mut [u64], m: &WordMatching) {
+    let (var_match, matched) = (&m.var_match, m.matched);
     // step[v]: the values one step from value v. An unmatched edge (x_j, v) leads from v
     // to x_j, and x_j's matched edge on to its value; back[u]: the values one step before u.
     let mut step = [0u64; 64];
     let mut back = [0u64; 64];
     let mut union = 0u64;
-    for (&mask, &mj) in masks.iter().zip(&var_match) {
+    for (&mask, &mj) in masks.iter().zip(var_match) {
         union |= mask;
         let others = mask & !(1 << mj);
         back[mj as usize] = others;
@@ -418,10 +467,9 @@ pub(crate) fn filter_words(masks: &mut [u64], low: i64, hint: &mut Vec<Option<i6
     }
     // (x_j, v) stays when matched, on an alternating path from a free value, or on an
     // alternating cycle: v in the component of x_j's matched value.
-    for (mask, &mj) in masks.iter_mut().zip(&var_match) {
+    for (mask, &mj) in masks.iter_mut().zip(var_match) {
         *mask &= (1 << mj) | from_free | component[mj as usize];
     }
-    true
 }
 
 /// Kuhn's augmenting path from the unmatched variable `start`, on words: the free value bit
@@ -463,7 +511,7 @@ fn augment(
 }
 
 /// No bit matched.
-const NO_BIT: u8 = u8::MAX;
+pub(crate) const NO_BIT: u8 = u8::MAX;
 
 /// The values among `allowed` reachable in one or more steps from the values in `from`, by
 /// breadth-first search on words.

@@ -34,6 +34,9 @@ pub(crate) struct Analysis {
     /// The atoms in hand of earlier levels.
     earlier: Vec<Atom>,
     buffer: Vec<Atom>,
+    /// Minimisation's verdicts by trail position, and its reason buffers by depth.
+    memo: HashMap<Pos, bool>,
+    buffers: Vec<Vec<Atom>>,
     /// The variables met, for the activity bump.
     pub(crate) met: Vec<VarId>,
 }
@@ -178,6 +181,7 @@ impl Analysis {
         };
         let mut atoms = vec![uip];
         simplify(&mut self.earlier);
+        self.minimise(trail, &mut explain);
         let mut newest: Option<(usize, u32)> = None;
         let mut levels: Vec<u32> = vec![level];
         for (i, &atom) in self.earlier.iter().enumerate() {
@@ -206,6 +210,45 @@ impl Analysis {
             backjump,
             lbd: levels.len() as u32,
         })
+    }
+
+    /// Drops from the earlier levels' atoms those the others imply: an atom goes when every
+    /// atom of its reason is a root fact, is implied by an atom kept that became true before
+    /// it, or goes in turn by the same test, up to [`MINIMISE_DEPTH`] reasons deep (MiniSat's
+    /// recursive minimisation, Sörensson and Biere 2009, over integer atoms). Atoms are tested
+    /// oldest first: each one dropped is implied by older ones, so by those kept.
+    fn minimise<F: FnMut(Pos, &mut Vec<Atom>)>(&mut self, trail: &AtomTrail, explain: &mut F) {
+        let mut held: Vec<(Pos, Atom)> = Vec::with_capacity(self.earlier.len());
+        for &atom in &self.earlier {
+            match trail.position(atom) {
+                Some(pos) => held.push((pos, atom)),
+                None => return,
+            }
+        }
+        held.sort_unstable_by_key(|&(pos, _)| pos);
+        let mut levels = 0u64;
+        for &(pos, _) in &held {
+            levels |= 1 << (trail.level_of(pos) % 64);
+        }
+        self.memo.clear();
+        let mut search = Minimising {
+            trail,
+            held: &held,
+            levels,
+            memo: &mut self.memo,
+            buffers: &mut self.buffers,
+        };
+        let mut dropped = vec![false; held.len()];
+        for (i, &(pos, _)) in held.iter().enumerate() {
+            dropped[i] = search.implied_entry(pos, pos, MINIMISE_DEPTH, explain);
+        }
+        self.earlier.clear();
+        self.earlier.extend(
+            held.iter()
+                .zip(&dropped)
+                .filter(|&(_, &gone)| !gone)
+                .map(|(&(_, atom), _)| atom),
+        );
     }
 
     /// Puts `atom` in hand: at the current level by its position (which must come before
@@ -255,6 +298,103 @@ impl Analysis {
             }
         }
         Ok(())
+    }
+}
+
+/// How many reasons deep minimisation follows an atom before keeping it.
+const MINIMISE_DEPTH: u32 = 6;
+
+/// One minimisation: the atoms in hand with their positions (oldest first) and the levels
+/// they span, as bits of a word.
+struct Minimising<'a> {
+    trail: &'a AtomTrail,
+    held: &'a [(Pos, Atom)],
+    levels: u64,
+    memo: &'a mut HashMap<Pos, bool>,
+    buffers: &'a mut Vec<Vec<Atom>>,
+}
+
+impl Minimising<'_> {
+    /// Whether the entry at `pos` is implied by root facts and the atoms in hand older than
+    /// `bound`, through its reason and theirs, `depth` reasons deep at most.
+    fn implied_entry<F: FnMut(Pos, &mut Vec<Atom>)>(
+        &mut self,
+        pos: Pos,
+        bound: Pos,
+        depth: u32,
+        explain: &mut F,
+    ) -> bool {
+        if depth == 0 || matches!(self.trail.entry(pos).cause, Cause::Decision | Cause::Root) {
+            return false;
+        }
+        if let Some(&known) = self.memo.get(&pos) {
+            return known;
+        }
+        let slot = depth as usize;
+        if self.buffers.len() <= slot {
+            self.buffers.resize_with(slot + 1, Vec::new);
+        }
+        let mut reason = std::mem::take(&mut self.buffers[slot]);
+        reason.clear();
+        explain(pos, &mut reason);
+        let implied = reason.iter().all(|&atom| {
+            let halves = match atom {
+                Atom::Eq(x, v) => [Atom::Ge(x, v), Atom::Le(x, v)],
+                other => [other, other],
+            };
+            halves
+                .into_iter()
+                .all(|half| self.implied_atom(half, bound, depth - 1, explain))
+        });
+        self.buffers[slot] = reason;
+        // A verdict of true stands for every later bound; false might not, but is kept:
+        // it only keeps an atom that could have gone.
+        self.memo.insert(pos, implied);
+        implied
+    }
+
+    /// Whether `atom`, true now, is implied as [`Minimising::implied_entry`] asks.
+    fn implied_atom<F: FnMut(Pos, &mut Vec<Atom>)>(
+        &mut self,
+        atom: Atom,
+        bound: Pos,
+        depth: u32,
+        explain: &mut F,
+    ) -> bool {
+        let Some(pos) = self.trail.position(atom) else {
+            return false;
+        };
+        if pos == ROOT || self.trail.level_of(pos) == 0 {
+            return true;
+        }
+        let older = self.held.partition_point(|&(p, _)| p < bound);
+        if self.held[..older]
+            .iter()
+            .any(|&(_, held)| implies(held, atom))
+        {
+            return true;
+        }
+        if self.levels >> (self.trail.level_of(pos) % 64) & 1 == 0 {
+            // Its reason leads back to a decision of a level no atom in hand is from.
+            return false;
+        }
+        self.implied_entry(pos, bound, depth, explain)
+    }
+}
+
+/// Whether `a` implies `b` on its own.
+fn implies(a: Atom, b: Atom) -> bool {
+    if a.var() != b.var() {
+        return false;
+    }
+    match (a, b) {
+        (Atom::Eq(_, v), _) => b.holds_for(v),
+        (Atom::Ge(_, k), Atom::Ge(_, j)) => k >= j,
+        (Atom::Ge(_, k), Atom::Ne(_, v)) => v < k,
+        (Atom::Le(_, k), Atom::Le(_, j)) => k <= j,
+        (Atom::Le(_, k), Atom::Ne(_, v)) => v > k,
+        (Atom::Ne(_, v), Atom::Ne(_, w)) => v == w,
+        _ => false,
     }
 }
 

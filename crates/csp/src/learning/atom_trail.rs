@@ -131,6 +131,9 @@ pub(crate) struct AtomTrail {
     /// Variables that lost their being fixed on the last backjump, for the decision heap.
     pub(crate) unfixed: Vec<VarId>,
     pub(crate) wipe_out: Option<WipeOut>,
+    /// The reason a propagator gave for the violation it reported (`Context::violated_because`):
+    /// its range in `reasons`.
+    pub(crate) violation: Option<(ConstraintId, u32, u32)>,
     scratch: Vec<(i32, i32)>,
 }
 
@@ -184,6 +187,7 @@ impl AtomTrail {
             saved: vec![None; n],
             unfixed: Vec::new(),
             wipe_out: None,
+            violation: None,
             scratch: Vec::new(),
         }
     }
@@ -367,6 +371,7 @@ impl AtomTrail {
         self.level_starts.truncate(level as usize);
         self.reasons.truncate(reasons as usize);
         self.wipe_out = None;
+        self.violation = None;
         while self.entries.len() > keep as usize {
             let pos = self.len();
             let Some(entry) = self.entries.pop() else {

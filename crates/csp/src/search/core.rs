@@ -308,6 +308,7 @@ impl<'m> Core<'m> {
         let constraint = self.model.constraints[c.index()].as_ref();
         if let Some(trail) = self.store.atoms.as_deref_mut() {
             trail.cause = Cause::Propagator(c);
+            trail.violation = None;
         }
         let mut ctx = Context {
             store: &mut self.store,

@@ -262,6 +262,16 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             }
         } else if let Some(id) = self.nogoods.conflict.take() {
             atoms.extend_from_slice(self.nogoods.atoms(id));
+        } else if let Some((by, start, end)) = trail
+            .violation
+            .take()
+            .filter(|&(by, ..)| by == conflict.constraint)
+        {
+            atoms.extend_from_slice(&trail.reasons[start as usize..end as usize]);
+            if self.observer.wants_explanations() {
+                let with_root = with_root_facts(&atoms, trail, model, by);
+                self.observer.on_explanation(by, &[], &with_root, None);
+            }
         } else if model.constraint(conflict.constraint).is_some() {
             scope_before(model, conflict.constraint, None, now, trail, &mut atoms);
             if self.observer.wants_explanations() {

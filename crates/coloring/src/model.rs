@@ -42,6 +42,22 @@ impl ColoringModel {
         clique: &[usize],
         poller: &mut Poller,
     ) -> Result<Self, ModelError> {
+        Self::with_cliques(graph, k, clique, &[], poller)
+    }
+
+    /// As [`ColoringModel::build`], with an all-different constraint over each of `cliques`
+    /// (vertex lists, such as those of [`clique_cover`](crate::clique_cover)) in place of the
+    /// `!=` of the edges they cover. Under arc consistency all-different matches vertices to
+    /// colours (Régin) and sees more than the edges: eight queens in a row of a queen graph,
+    /// with eight colours, must take them all. Dropping the covered edges leaves the same
+    /// pruning for fewer propagators to wake; `poller` is ticked once per clique too.
+    pub fn with_cliques(
+        graph: &Graph,
+        k: u32,
+        clique: &[usize],
+        cliques: &[Vec<usize>],
+        poller: &mut Poller,
+    ) -> Result<Self, ModelError> {
         let stopped =
             |poller: &Poller| ModelError::Stopped(poller.stopped().unwrap_or(Limit::Cancelled));
         let needed = Self::estimated_bytes(graph);
@@ -71,8 +87,38 @@ impl ColoringModel {
                 return Err(stopped(poller));
             }
         }
+        // covered[v]: the neighbours of v it shares a clique with.
+        let mut covered: Vec<Vec<u32>> = vec![
+            Vec::new();
+            if cliques.is_empty() {
+                0
+            } else {
+                graph.vertex_count()
+            }
+        ];
+        let mut scope = Vec::new();
+        for members in cliques {
+            scope.clear();
+            scope.extend(members.iter().map(|&v| vertices[v]));
+            model.all_different(&scope)?;
+            for &u in members {
+                covered[u].extend(members.iter().filter(|&&v| v != u).map(|&v| v as u32));
+            }
+            if !poller.tick() {
+                return Err(stopped(poller));
+            }
+        }
+        for list in &mut covered {
+            list.sort_unstable();
+            list.dedup();
+        }
         for &(u, v) in graph.edges() {
-            model.not_equal(vertices[u as usize], vertices[v as usize])?;
+            let in_clique = covered
+                .get(u as usize)
+                .is_some_and(|list| list.binary_search(&v).is_ok());
+            if !in_clique {
+                model.not_equal(vertices[u as usize], vertices[v as usize])?;
+            }
             if !poller.tick() {
                 return Err(stopped(poller));
             }
@@ -111,29 +157,6 @@ impl ColoringModel {
         }
         coloring.colors_used = Some(used);
         Ok(coloring)
-    }
-
-    /// Adds an all-different constraint over each of `cliques` (vertex lists, such as those of
-    /// [`clique_cover`](crate::clique_cover)). They are redundant with the edges' `!=`
-    /// constraints and prune more only under arc consistency, where all-different matches
-    /// vertices to colours (Régin); `poller` is ticked once per clique.
-    pub fn add_cliques(
-        &mut self,
-        cliques: &[Vec<usize>],
-        poller: &mut Poller,
-    ) -> Result<(), ModelError> {
-        let mut vars = Vec::new();
-        for clique in cliques {
-            vars.clear();
-            vars.extend(clique.iter().map(|&v| self.vertices[v]));
-            self.model.all_different(&vars)?;
-            if !poller.tick() {
-                return Err(ModelError::Stopped(
-                    poller.stopped().unwrap_or(Limit::Cancelled),
-                ));
-            }
-        }
-        Ok(())
     }
 
     /// The colour of each vertex in a solution, from 0.

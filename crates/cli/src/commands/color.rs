@@ -252,10 +252,9 @@ impl ColorJob {
         limits: Limits,
         poller: &mut Poller,
     ) -> Result<(Summary, Option<Vec<u32>>), Early> {
-        let model = build(
-            ColoringModel::build(graph, k, clique, poller)
-                .and_then(|mut model| model.add_cliques(cliques, poller).map(|()| model)),
-        )?;
+        let model = build(ColoringModel::with_cliques(
+            graph, k, clique, cliques, poller,
+        ))?;
         let mut found = None;
         let summary = self
             .search
@@ -280,13 +279,14 @@ impl ColorJob {
     }
 
     /// The cliques whose all-different constraints the model gets: none unless the search
-    /// keeps arc consistency, where they prune more than the edges alone.
+    /// keeps arc consistency (mac, or lcg, where their Hall sets also make short reasons),
+    /// where they prune more than the edges alone.
     fn redundant_cliques(
         &self,
         graph: &Graph,
         poller: &mut Poller,
     ) -> Result<Vec<Vec<usize>>, Early> {
-        if self.search.inference != Inference::Mac {
+        if !matches!(self.search.inference, Inference::Mac | Inference::Lcg) {
             return Ok(Vec::new());
         }
         coloring::clique_cover(graph, REDUNDANT_CLIQUE, poller)

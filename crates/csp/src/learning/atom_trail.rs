@@ -472,6 +472,11 @@ impl AtomTrail {
         }
     }
 
+    /// Whether `value` of `var` was gone at the root.
+    pub(crate) fn gone_at_root(&self, var: VarId, value: i32) -> bool {
+        self.root_gap_end(var, value).is_some()
+    }
+
     /// Pushes onto `out` the atoms about `var` from before `pos` that the values in
     /// `from..to` (exclusive) needed to be gone already: its holes there.
     pub(crate) fn holes_between(

@@ -257,7 +257,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                     Cause::Propagator(c) | Cause::Explained(c, ..) => c,
                     _ => ConstraintId::NOGOOD,
                 };
-                let with_root = with_root_facts(&atoms, trail, model, by);
+                let with_root = with_root_facts(&atoms, trail, model, by, None);
                 self.observer.on_explanation(by, &[], &with_root, None);
             }
         } else if let Some(id) = self.nogoods.conflict.take() {
@@ -269,13 +269,13 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         {
             atoms.extend_from_slice(&trail.reasons[start as usize..end as usize]);
             if self.observer.wants_explanations() {
-                let with_root = with_root_facts(&atoms, trail, model, by);
+                let with_root = with_root_facts(&atoms, trail, model, by, None);
                 self.observer.on_explanation(by, &[], &with_root, None);
             }
         } else if model.constraint(conflict.constraint).is_some() {
             scope_before(model, conflict.constraint, None, now, trail, &mut atoms);
             if self.observer.wants_explanations() {
-                let with_root = with_root_facts(&atoms, trail, model, conflict.constraint);
+                let with_root = with_root_facts(&atoms, trail, model, conflict.constraint, None);
                 self.observer
                     .on_explanation(conflict.constraint, &[], &with_root, None);
             }
@@ -310,8 +310,8 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                     Cause::Nogood(id) => (ConstraintId::NOGOOD, nogoods.atoms(id)),
                     _ => (ConstraintId::NOGOOD, &[][..]),
                 };
-                let mut with_root = with_root_facts(&out[start..], trail, model, by);
-                trail.root_facts(entry.atom.var(), &mut with_root);
+                let with_root =
+                    with_root_facts(&out[start..], trail, model, by, Some(entry.atom.var()));
                 observer.on_explanation(by, source, &with_root, Some(entry.atom));
             }
         });
@@ -466,6 +466,10 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             }
         };
         store.note_changed(var, low, high);
+        if store.domains.size(var) > 1 {
+            // A halving leaves the variable open: it must come up again.
+            self.activity.insert(var);
+        }
         match atom {
             Atom::Eq(_, value) => self.observer.on_assign(var, value, depth),
             _ => self.observer.on_split(atom, depth),
@@ -509,13 +513,14 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
     }
 }
 
-/// `atoms` and the facts of the root about their variables and the scope of `by`, for an
+/// `atoms` and the facts of the root about their variables, the scope of `by` and `implied`, for an
 /// observer checking them.
 fn with_root_facts(
     atoms: &[Atom],
     trail: &AtomTrail,
     model: &Model,
     by: ConstraintId,
+    implied: Option<VarId>,
 ) -> Vec<Atom> {
     let mut out = atoms.to_vec();
     let scope = model.constraint(by).map_or(&[][..], |c| c.scope());
@@ -523,14 +528,34 @@ fn with_root_facts(
         .iter()
         .map(Atom::var)
         .chain(scope.iter().copied())
+        .chain(implied)
         .collect();
     vars.sort_unstable();
     vars.dedup();
     for var in vars {
-        trail.root_facts(var, &mut out);
+        // The declared values gone at the root, one atom each: a run of them may be too long
+        // to list whole ({MIN, 0, 2} without 0 leaves MIN + 1..=1).
+        let declared = model
+            .initial_values(var)
+            .take(ROOT_FACTS_LISTED + 1)
+            .count();
+        if declared <= ROOT_FACTS_LISTED {
+            out.extend(
+                model
+                    .initial_values(var)
+                    .filter(|&v| trail.gone_at_root(var, v))
+                    .map(|v| Atom::Ne(var, v)),
+            );
+        } else {
+            trail.root_facts(var, &mut out);
+        }
     }
     out
 }
+
+/// The most declared values of a variable whose removals at the root a checker is told of
+/// one by one.
+const ROOT_FACTS_LISTED: usize = 1 << 16;
 
 impl<O: Observer> super::node_loop::Run for LearningSearch<'_, O> {
     fn next_solution(&mut self) -> Option<&[i32]> {

@@ -13,10 +13,11 @@ use crate::domain::Domains;
 use crate::{Atom, ConstraintId, VarId};
 use std::collections::BTreeMap;
 
-/// One nogood.
+/// One nogood: its atoms are `arena[start..start + len]`.
 #[derive(Clone, Debug)]
 struct Nogood {
-    atoms: Vec<Atom>,
+    start: u32,
+    len: u32,
     /// Its literal block distance when learned: how many decision levels its atoms spanned.
     lbd: u32,
     /// Whether the reduction may drop it (a learned one); blocking nogoods that enumeration
@@ -24,11 +25,13 @@ struct Nogood {
     deletable: bool,
 }
 
-/// A nogood watching one of its atoms.
+/// A nogood watching one of its atoms (the one whose list holds it), with where its atoms
+/// lie, so that a visit reads the arena without the nogood's header.
 #[derive(Copy, Clone, Debug)]
 struct Watch {
     id: u32,
-    atom: Atom,
+    start: u32,
+    len: u32,
     /// Another atom of the nogood: while it is false the nogood is satisfied, and the
     /// watch is passed over without reading the nogood (MiniSat's blocker).
     blocker: Atom,
@@ -50,6 +53,8 @@ struct VarWatches {
 #[derive(Debug, Default)]
 pub(crate) struct NogoodStore {
     nogoods: Vec<Nogood>,
+    /// Every nogood's atoms, one after another; compacted by `reduce`.
+    arena: Vec<Atom>,
     free: Vec<u32>,
     /// The watches, each stale once its nogood watches other atoms (dropped when met).
     watches: Vec<VarWatches>,
@@ -108,17 +113,20 @@ impl NogoodStore {
 
     /// The atoms of nogood `id`.
     pub(crate) fn atoms(&self, id: u32) -> &[Atom] {
-        &self.nogoods[id as usize].atoms
+        let n = &self.nogoods[id as usize];
+        &self.arena[n.start as usize..(n.start + n.len) as usize]
     }
 
     /// Adds a nogood whose first atom is not true and, if it has more, whose second is the
     /// newest true one: the two it watches. Returns its id.
     pub(crate) fn add(&mut self, atoms: Vec<Atom>, lbd: u32, deletable: bool) -> u32 {
         let nogood = Nogood {
-            atoms,
+            start: self.arena.len() as u32,
+            len: atoms.len() as u32,
             lbd,
             deletable,
         };
+        self.arena.extend_from_slice(&atoms);
         let id = match self.free.pop() {
             Some(id) => {
                 self.nogoods[id as usize] = nogood;
@@ -137,23 +145,22 @@ impl NogoodStore {
     }
 
     fn watch(&mut self, id: u32) {
-        let atoms = &self.nogoods[id as usize].atoms;
+        let Nogood { start, len, .. } = self.nogoods[id as usize];
+        let atoms = &self.arena[start as usize..(start + len) as usize];
         let (first, second) = match atoms[..] {
             [] => return,
             [a] => (a, a),
             [a, b, ..] => (a, b),
         };
-        list_of(&mut self.watches, first).push(Watch {
+        let watch = |blocker| Watch {
             id,
-            atom: first,
-            blocker: second,
-        });
-        if atoms.len() > 1 {
-            list_of(&mut self.watches, second).push(Watch {
-                id,
-                atom: second,
-                blocker: first,
-            });
+            start,
+            len,
+            blocker,
+        };
+        list_of(&mut self.watches, first).push(watch(second));
+        if len > 1 {
+            list_of(&mut self.watches, second).push(watch(first));
         }
     }
 
@@ -249,7 +256,12 @@ impl NogoodStore {
         let mut i = 0;
         let mut result = Ok(());
         while i < list.len() {
-            let Watch { id, atom, blocker } = list[i];
+            let Watch {
+                id,
+                start,
+                len,
+                blocker,
+            } = list[i];
             let Some(trail) = store.atoms.as_deref() else {
                 break;
             };
@@ -258,17 +270,17 @@ impl NogoodStore {
                 i += 1;
                 continue;
             }
-            let atoms = &mut self.nogoods[id as usize].atoms;
-            let w = if atoms.first() == Some(&atom) {
+            let atoms = &mut self.arena[start as usize..(start + len) as usize];
+            let w = if atoms.first() == Some(&watched) {
                 0
-            } else if atoms.get(1) == Some(&atom) {
+            } else if atoms.get(1) == Some(&watched) {
                 1
             } else {
                 // No longer watching this atom.
                 list.swap_remove(i);
                 continue;
             };
-            if atoms.len() < 2 || !holds(atom, trail, domains) {
+            if atoms.len() < 2 || !holds(watched, trail, domains) {
                 i += 1;
                 continue;
             }
@@ -281,13 +293,14 @@ impl NogoodStore {
             let replacement = (2..atoms.len()).find(|&j| !holds(atoms[j], trail, domains));
             if let Some(j) = replacement {
                 atoms.swap(w, j);
-                let moved = Watch {
-                    id,
-                    atom: atoms[w],
-                    blocker: other,
-                };
+                let moved = atoms[w];
                 list.swap_remove(i);
-                list_of(&mut self.watches, moved.atom).push(moved);
+                list_of(&mut self.watches, moved).push(Watch {
+                    id,
+                    start,
+                    len,
+                    blocker: other,
+                });
                 continue;
             }
             if holds(other, trail, domains) {
@@ -324,16 +337,24 @@ impl NogoodStore {
             .nogoods
             .iter()
             .enumerate()
-            .filter(|(_, n)| n.deletable && n.lbd > 2 && !n.atoms.is_empty())
+            .filter(|(_, n)| n.deletable && n.lbd > 2 && n.len > 0)
             .map(|(i, n)| (n.lbd, i as u32))
             .collect();
         candidates.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         let drop = candidates.len() / 2;
         for &(_, id) in &candidates[..drop] {
-            self.nogoods[id as usize].atoms = Vec::new();
+            self.nogoods[id as usize].len = 0;
             self.free.push(id);
             self.deletable -= 1;
         }
+        // The arena keeps the atoms of the nogoods left, in their order.
+        let mut arena = Vec::with_capacity(self.arena.len());
+        for n in &mut self.nogoods {
+            let from = n.start as usize;
+            n.start = arena.len() as u32;
+            arena.extend_from_slice(&self.arena[from..from + n.len as usize]);
+        }
+        self.arena = arena;
         for w in &mut self.watches {
             *w = VarWatches::default();
         }

@@ -1,6 +1,7 @@
 //! `AllDifferent`: the values x_i + c_i are pairwise distinct.
 
 use super::hall_intervals::HallIntervals;
+use super::hall_sets;
 use super::listed::listed;
 use super::regin::Regin;
 use super::words::{hall_set_possible, hall_set_possible_among, Words};
@@ -673,7 +674,9 @@ impl Constraint for AllDifferent {
             return ctx.with_scratch(|ctx, hall: &mut HallIntervals| self.narrow_bounds(hall, ctx));
         }
         let filtered = ctx.with_scratch(|ctx, regin: &mut Regin| {
-            if ctx.explaining() && regin.filter_explained(&self.vars, &self.offsets, ctx)? {
+            if ctx.explaining()
+                && hall_sets::filter_explained(&self.vars, &self.offsets, regin.hint(), ctx)?
+            {
                 return Ok(true);
             }
             regin.filter(&self.vars, &self.offsets, ctx)

@@ -109,15 +109,10 @@ impl Regin {
         Ok(true)
     }
 
-    /// As [`Regin::filter`], each removal and the failure explained by a Hall set (see
-    /// `hall_sets`); `Ok(false)` when the scope does not fit one word per variable.
-    pub(crate) fn filter_explained(
-        &mut self,
-        vars: &[VarId],
-        offsets: &[i32],
-        ctx: &mut Context<'_>,
-    ) -> Result<bool, Conflict> {
-        super::hall_sets::filter_explained(vars, offsets, &mut self.matched_value, ctx)
+    /// The last matching, each variable's shifted value: the hint of the word layout's
+    /// matching (`match_words`), which the explaining filter (`hall_sets`) runs too.
+    pub(crate) fn hint(&mut self) -> &mut Vec<Option<i64>> {
+        &mut self.matched_value
     }
 
     /// [`filter_words`] with this constraint's last matching as the hint: `masks[i]` is

@@ -208,6 +208,36 @@ impl<'m> Core<'m> {
         }
     }
 
+    /// Sets a solve up on the root's domains: fixes the configured assumptions and `assumed`,
+    /// and leaves the objective unbounded. False when the fixings cannot all hold; true when
+    /// a limit already stopped the setting up, which the search then reports.
+    pub(crate) fn begin(&mut self, config: &super::SolveConfig, assumed: &[(VarId, i32)]) -> bool {
+        let hold = self.interrupted.is_some()
+            || (self.fix_at_root(&config.assumed) && self.fix_at_root(assumed));
+        self.objective = config.objective.map(|(var, _)| Bound {
+            var,
+            low: i64::MIN,
+            high: i64::MAX,
+        });
+        hold
+    }
+
+    /// The summary of a solve: `stats` with the core's counters, its time so far if it is
+    /// still `running`.
+    pub(crate) fn summary(
+        &self,
+        stats: &Statistics,
+        outcome: super::Outcome,
+        started: std::time::Instant,
+        running: bool,
+    ) -> super::Summary {
+        let mut stats = self.figures(stats);
+        if running {
+            stats.elapsed = started.elapsed();
+        }
+        super::Summary { outcome, stats }
+    }
+
     /// `stats` with the counters the core keeps filled in.
     pub(crate) fn figures(&self, stats: &Statistics) -> Statistics {
         let mut stats = stats.clone();

@@ -3,7 +3,7 @@
 //! and make its last atom false there. The branches not taken are never listed: the nogoods
 //! learned rule out what has been explored, as in a CDCL SAT solver.
 
-use super::core::{Bound, Core};
+use super::core::Core;
 use super::luby::Luby;
 use super::{Limit, Outcome, SolveConfig, Statistics, Summary, ValueOrder};
 use crate::context::{Conflict, ConflictKind, Context};
@@ -73,12 +73,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             observer.wants_prunes(),
             &config.limits,
         );
-        let assumptions_hold = core.interrupted.is_some() || core.fix_at_root(&config.assumed);
-        core.objective = config.objective.map(|(var, _)| Bound {
-            var,
-            low: i64::MIN,
-            high: i64::MAX,
-        });
+        let assumptions_hold = core.begin(&config, &[]);
         let n = model.var_count();
         LearningSearch {
             core,
@@ -580,13 +575,7 @@ impl<O: Observer> super::node_loop::Run for LearningSearch<'_, O> {
         self.step = Step::Start;
         self.core.reset(&config.limits);
         self.core.store.atoms = None;
-        self.assumptions_hold = self.core.interrupted.is_some()
-            || (self.core.fix_at_root(&config.assumed) && self.core.fix_at_root(assumed));
-        self.core.objective = config.objective.map(|(var, _)| Bound {
-            var,
-            low: i64::MIN,
-            high: i64::MAX,
-        });
+        self.assumptions_hold = self.core.begin(&config, assumed);
         let n = model.var_count();
         self.nogoods = NogoodStore::new(n);
         self.activity = Activity::new(n);
@@ -600,13 +589,11 @@ impl<O: Observer> super::node_loop::Run for LearningSearch<'_, O> {
     }
 
     fn summary(&self) -> Summary {
-        let mut stats = self.core.figures(&self.stats);
-        if self.step != Step::Done {
-            stats.elapsed = self.started.elapsed();
-        }
-        Summary {
-            outcome: self.outcome,
-            stats,
-        }
+        self.core.summary(
+            &self.stats,
+            self.outcome,
+            self.started,
+            self.step != Step::Done,
+        )
     }
 }

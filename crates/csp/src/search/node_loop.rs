@@ -1,6 +1,6 @@
 //! `Search`: the depth-first node loop, resumable after each solution, on an explicit stack.
 
-use super::core::{Bound, Core};
+use super::core::Core;
 use super::luby::Luby;
 use super::value_order::{ChooseValue, Cursor, TwoWay, MOST_VALUES_RANKED};
 use super::var_order::SelectVar;
@@ -108,12 +108,7 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
         );
         core.store.track_touched = var_order.wants_touched();
         // Domains cut short by a limit are empty; the search stops at once then anyway.
-        let assumptions_hold = core.interrupted.is_some() || core.fix_at_root(&config.assumed);
-        core.objective = config.objective.map(|(var, _)| Bound {
-            var,
-            low: i64::MIN,
-            high: i64::MAX,
-        });
+        let assumptions_hold = core.begin(&config, &[]);
         Search {
             core,
             var_order,
@@ -445,13 +440,7 @@ impl<V: SelectVar, W: ChooseValue, O: Observer> Run for Search<'_, V, W, O> {
             self.value_order = value_order.clone();
         }
         self.core.store.track_touched = self.var_order.wants_touched();
-        self.assumptions_hold = self.core.interrupted.is_some()
-            || (self.core.fix_at_root(&self.config.assumed) && self.core.fix_at_root(assumed));
-        self.core.objective = self.config.objective.map(|(var, _)| Bound {
-            var,
-            low: i64::MIN,
-            high: i64::MAX,
-        });
+        self.assumptions_hold = self.core.begin(&self.config, assumed);
         self.frames.clear();
         self.step = Step::Start;
         self.stats = Statistics::default();
@@ -462,13 +451,11 @@ impl<V: SelectVar, W: ChooseValue, O: Observer> Run for Search<'_, V, W, O> {
     }
 
     fn summary(&self) -> Summary {
-        let mut stats = self.core.figures(&self.stats);
-        if self.step != Step::Done {
-            stats.elapsed = self.started.elapsed();
-        }
-        Summary {
-            outcome: self.outcome,
-            stats,
-        }
+        self.core.summary(
+            &self.stats,
+            self.outcome,
+            self.started,
+            self.step != Step::Done,
+        )
     }
 }

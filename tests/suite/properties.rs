@@ -1115,7 +1115,8 @@ proptest! {
             // split, which order the leaves the same): the solutions come in lexicographic
             // order of the permuted variables, each ascending or descending.
             let directed = single.iter().all(|p| p.value != ValueSelect::Median && p.value != ValueSelect::Random);
-            // Learning branches by activity, not in the phases' order.
+            // Learning follows the phases only between restarts, every other run, and jumps
+            // back past decisions: not in the phases' order.
             if directed && inference != Inference::Lcg {
                 let key = |s: &Vec<i32>| -> Vec<i64> {
                     single.iter().map(|p| {
@@ -2084,12 +2085,17 @@ impl Observer for LearningChecker<'_> {
 /// that nogoods outlive the branches they came from); minimising and maximising the first
 /// variable reach the brute-force optimum and prove it.
 fn learning_is_exact(model: &Model, expected: &BTreeSet<Vec<i32>>) -> Result<(), TestCaseError> {
-    for restarts in [None, Some(1)] {
+    // A declared search, split in halves: the runs between restarts alternate between it and
+    // activity, and its decisions are bounds (`x <= mid`), not values.
+    let vars: Vec<VarId> = model.vars().collect();
+    let declared = vec![Phase::new(&vars, VarSelect::FirstFail, ValueSelect::Split)];
+    for (restarts, phases) in [(None, vec![]), (Some(1), vec![]), (Some(1), declared)] {
         let mut checker = LearningChecker::new(model, expected);
         let mut found = BTreeSet::new();
         Solver::new(model)
             .inference(Inference::Lcg)
             .restarts(restarts)
+            .phases(phases.clone(), 0)
             .solve_observed(&mut checker, |s| {
                 assert!(
                     model.check_solution(s.values()).is_ok(),
@@ -2098,7 +2104,13 @@ fn learning_is_exact(model: &Model, expected: &BTreeSet<Vec<i32>>) -> Result<(),
                 assert!(found.insert(s.values().to_vec()), "a solution came twice");
                 ControlFlow::Continue(())
             });
-        prop_assert_eq!(&found, expected, "restarts {:?}", restarts);
+        prop_assert_eq!(
+            &found,
+            expected,
+            "restarts {:?}, phases {:?}",
+            restarts,
+            phases
+        );
         prop_assert!(checker.wrong.is_empty(), "{:?}", checker.wrong);
     }
     let Some(x) = model.vars().next() else {

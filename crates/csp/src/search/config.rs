@@ -24,7 +24,9 @@ pub enum Inference {
     /// the first unique implication point, the nogood found is kept and propagated, and the
     /// search jumps back past the decisions that played no part. The search branches on the
     /// most active variables (VSIDS), tries their last values first and restarts; the
-    /// variable and value orders chosen serve only to break ties at the start.
+    /// variable and value orders chosen serve only to break ties at the start. A declared
+    /// search ([`Solver::phases`](crate::Solver::phases)) takes every other run between
+    /// restarts, the first included, as in Chuffed's free search.
     Lcg,
 }
 

@@ -5,13 +5,15 @@
 
 use super::core::Core;
 use super::luby::Luby;
-use super::{Limit, Outcome, SolveConfig, Statistics, Summary, ValueOrder};
+use super::var_order::rank;
+use super::{Limit, Outcome, SolveConfig, Statistics, Summary, ValueOrder, ValueSelect, VarSelect};
 use crate::context::{Conflict, ConflictKind, Context};
 use crate::domain::TrailMark;
 use crate::learning::activity::Activity;
 use crate::learning::analysis::{explain_cause, explain_entry, scope_before, Analysis, Learned};
 use crate::learning::atom_trail::{AtomTrail, Cause};
 use crate::learning::nogoods::{falsify, NogoodStore};
+use crate::rng::SplitMix64;
 use crate::{Atom, ConstraintId, Model, Observer, VarId};
 use std::time::Instant;
 
@@ -62,6 +64,11 @@ pub(crate) struct LearningSearch<'m, O> {
     assumptions_hold: bool,
     /// The conflict's atoms, reused.
     conflict: Vec<Atom>,
+    /// Whether this run between restarts follows the declared search (its phases first,
+    /// then activity for the rest) rather than activity alone.
+    declared: bool,
+    /// The generator of the declared search's random values.
+    rng: SplitMix64,
 }
 
 impl<'m, O: Observer> LearningSearch<'m, O> {
@@ -75,6 +82,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         );
         let assumptions_hold = core.begin(&config, &[]);
         let n = model.var_count();
+        let (declared, phase_seed) = (!config.phases.is_empty(), config.phase_seed);
         LearningSearch {
             core,
             observer,
@@ -93,6 +101,8 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             most_nogoods: FIRST_REDUCTION,
             assumptions_hold,
             conflict: Vec::new(),
+            declared,
+            rng: SplitMix64::new(phase_seed),
         }
     }
 
@@ -387,6 +397,10 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         self.backjump(0);
         self.luby.advance();
         self.conflicts_this_run = 0;
+        // Chuffed's alternation: with a declared search, every other run follows it.
+        if !self.config.phases.is_empty() {
+            self.declared = !self.declared;
+        }
         if self.nogoods.deletable > self.most_nogoods {
             self.nogoods.reduce();
             self.most_nogoods += self.most_nogoods / 10;
@@ -395,9 +409,15 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         self.observer.on_restart(self.stats.restarts);
     }
 
-    /// The next decision: the most active unfixed variable, at its last value (or the value
-    /// order's first), or `None` when every variable is fixed.
+    /// The next decision: in a declared run, the declared search's while one of its
+    /// variables is open; else the most active unfixed variable, at its last value (or the
+    /// value order's first). `None` when every variable is fixed.
     fn pick(&mut self) -> Option<Atom> {
+        if self.declared {
+            if let Some(atom) = self.declared_pick() {
+                return Some(atom);
+            }
+        }
         let domains = &self.core.store.domains;
         let var = loop {
             let var = self.activity.pop()?;
@@ -427,6 +447,46 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             let cut = domains.next_above(var, Some(mid))?;
             Some(Atom::Ge(var, cut))
         }
+    }
+
+    /// The declared search's decision: the first phase with an open variable picks one by
+    /// its selection, and its value selection gives the atom (`x = v`, or a half for the
+    /// splits). A refuted `x = v` is learned as `x != v`, so the two-way branching of Gecode's
+    /// `indomain_min` comes of itself.
+    fn declared_pick(&mut self) -> Option<Atom> {
+        let domains = &self.core.store.domains;
+        let (var, value) = self.config.phases.iter().find_map(|phase| {
+            let mut best: Option<(i64, VarId)> = None;
+            for &var in phase.vars.iter().filter(|&&v| domains.size(v) > 1) {
+                let r = rank(phase.select, &self.core, var);
+                if best.is_none_or(|(b, _)| r < b) {
+                    best = Some((r, var));
+                    if phase.select == VarSelect::InputOrder {
+                        break;
+                    }
+                }
+            }
+            best.map(|(_, var)| (var, phase.value))
+        })?;
+        let (min, max) = (domains.min(var)?, domains.max(var)?);
+        let mid = (i64::from(min) + i64::from(max)).div_euclid(2) as i32;
+        Some(match value {
+            ValueSelect::Min => Atom::Eq(var, min),
+            ValueSelect::Max => Atom::Eq(var, max),
+            ValueSelect::Median => {
+                let size = domains.size_u64(var);
+                let nth = usize::try_from((size - 1) / 2).unwrap_or(0);
+                Atom::Eq(var, domains.iter(var).nth(nth).unwrap_or(min))
+            }
+            ValueSelect::Random => {
+                let size = domains.size_u64(var);
+                let nth = usize::try_from(self.rng.below(size)).unwrap_or(0);
+                Atom::Eq(var, domains.iter(var).nth(nth).unwrap_or(min))
+            }
+            // The cut is a value of the domain, so that the atom is the bound it sets.
+            ValueSelect::Split => Atom::Le(var, domains.next_below(var, Some(mid + 1))?),
+            ValueSelect::ReverseSplit => Atom::Ge(var, domains.next_above(var, Some(mid))?),
+        })
     }
 
     /// Opens a decision level and makes `atom` true.
@@ -586,6 +646,8 @@ impl<O: Observer> super::node_loop::Run for LearningSearch<'_, O> {
         self.luby = Luby::new(config.restarts.unwrap_or(RESTART_SCALE));
         self.conflicts_this_run = 0;
         self.most_nogoods = FIRST_REDUCTION;
+        self.declared = !config.phases.is_empty();
+        self.rng = SplitMix64::new(config.phase_seed);
     }
 
     fn summary(&self) -> Summary {

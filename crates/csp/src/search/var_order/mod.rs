@@ -14,7 +14,7 @@ pub(crate) use dom_deg::DomDeg;
 pub(crate) use dom_wdeg::DomWdeg;
 pub(crate) use input_order::InputOrder;
 pub(crate) use min_domain::MinDomain;
-pub(crate) use phased::Phased;
+pub(crate) use phased::{rank, Phased};
 
 use super::core::Core;
 use crate::{ConstraintId, VarId};

@@ -21,7 +21,7 @@ impl<V: SelectVar> Phased<V> {
 }
 
 /// How a variable ranks under `select`: lower is picked first.
-fn rank(select: VarSelect, core: &Core<'_>, var: VarId) -> i64 {
+pub(crate) fn rank(select: VarSelect, core: &Core<'_>, var: VarId) -> i64 {
     let domains = &core.store.domains;
     let min = domains.min(var).map_or(0, i64::from);
     match select {

@@ -10,7 +10,7 @@
 use super::atom_trail::{AtomTrail, Cause, Pos};
 use crate::context::{Conflict, ConflictKind, Context, Store};
 use crate::domain::Domains;
-use crate::{Atom, ConstraintId, VarId};
+use crate::{Atom, ConstraintId};
 use std::collections::BTreeMap;
 
 /// One nogood: its atoms are `arena[start..start + len]`.
@@ -43,10 +43,82 @@ struct Watch {
 /// literals each have their own watch list.
 #[derive(Debug, Default)]
 struct VarWatches {
-    ge: BTreeMap<i32, Vec<Watch>>,
-    le: BTreeMap<i32, Vec<Watch>>,
-    ne: BTreeMap<i32, Vec<Watch>>,
-    eq: BTreeMap<i32, Vec<Watch>>,
+    ge: KeyedLists,
+    le: KeyedLists,
+    ne: KeyedLists,
+    eq: KeyedLists,
+}
+
+/// The widest span of values whose watch lists sit in a vector indexed by value; keys
+/// outside it go to an ordered map.
+const WIDEST_DENSE: i64 = 1024;
+
+/// Watch lists by value: a vector over the variable's initial span (made on the first
+/// watch, so that a variable no nogood mentions costs nothing), a map for the rest. The
+/// vector spares the map's search on the hot path: a change visits a range of keys.
+#[derive(Debug, Default)]
+struct KeyedLists {
+    base: i32,
+    span: u32,
+    dense: Vec<Vec<Watch>>,
+    far: BTreeMap<i32, Vec<Watch>>,
+}
+
+impl KeyedLists {
+    fn new(min: i32, max: i32) -> Self {
+        let width = i64::from(max) - i64::from(min) + 1;
+        KeyedLists {
+            base: min,
+            span: if (1..=WIDEST_DENSE).contains(&width) {
+                width as u32
+            } else {
+                0
+            },
+            ..KeyedLists::default()
+        }
+    }
+
+    fn slot(&self, key: i32) -> Option<usize> {
+        let i = i64::from(key) - i64::from(self.base);
+        (0..i64::from(self.span)).contains(&i).then_some(i as usize)
+    }
+
+    fn entry(&mut self, key: i32) -> &mut Vec<Watch> {
+        match self.slot(key) {
+            Some(i) => {
+                if self.dense.is_empty() {
+                    self.dense.resize_with(self.span as usize, Vec::new);
+                }
+                &mut self.dense[i]
+            }
+            None => self.far.entry(key).or_default(),
+        }
+    }
+
+    /// Pushes `make(k)` onto `due` for each key `k` in `low..=high` with watches.
+    fn due_in(&self, low: i64, high: i64, due: &mut Vec<Atom>, make: impl Fn(i32) -> Atom) {
+        if low > high {
+            return;
+        }
+        let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+        if !self.dense.is_empty() {
+            let base = i64::from(self.base);
+            let from = (low - base).max(0);
+            let to = (high - base).min(i64::from(self.span) - 1);
+            for i in from..=to {
+                if !self.dense[i as usize].is_empty() {
+                    due.push(make((base + i) as i32));
+                }
+            }
+        }
+        if !self.far.is_empty() {
+            for (&k, list) in self.far.range(clamp(low)..=clamp(high)) {
+                if !list.is_empty() {
+                    due.push(make(k));
+                }
+            }
+        }
+    }
 }
 
 /// The nogoods of one search and their watches.
@@ -104,9 +176,18 @@ pub(crate) fn falsify(atom: Atom, ctx: &mut Context<'_>) -> Result<(), Conflict>
 }
 
 impl NogoodStore {
-    pub(crate) fn new(vars: usize) -> Self {
+    /// A store for variables whose values lie within `spans`, one `(min, max)` each (atoms
+    /// outside them are kept too, a little slower).
+    pub(crate) fn new(spans: impl Iterator<Item = (i32, i32)>) -> Self {
         NogoodStore {
-            watches: (0..vars).map(|_| VarWatches::default()).collect(),
+            watches: spans
+                .map(|(min, max)| VarWatches {
+                    ge: KeyedLists::new(min, max),
+                    le: KeyedLists::new(min, max),
+                    ne: KeyedLists::new(min, max),
+                    eq: KeyedLists::new(min, max),
+                })
+                .collect(),
             ..NogoodStore::default()
         }
     }
@@ -203,49 +284,34 @@ impl NogoodStore {
         let x = atom.var();
         let w = &self.watches[x.index()];
         let (old_min, old_max) = (i64::from(before.0), i64::from(before.1));
-        let keys = |map: &BTreeMap<i32, Vec<Watch>>,
-                    low: i64,
-                    high: i64,
-                    due: &mut Vec<Atom>,
-                    make: fn(VarId, i32) -> Atom| {
-            if low > high {
-                return;
-            }
-            let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
-            for (&k, list) in map.range(clamp(low)..=clamp(high)) {
-                if !list.is_empty() {
-                    due.push(make(x, k));
-                }
-            }
-        };
         match atom {
             Atom::Ge(_, min) => {
                 let min = i64::from(min);
-                keys(&w.ge, old_min + 1, min, due, Atom::Ge);
-                keys(&w.ne, old_min, min - 1, due, Atom::Ne);
+                w.ge.due_in(old_min + 1, min, due, |k| Atom::Ge(x, k));
+                w.ne.due_in(old_min, min - 1, due, |k| Atom::Ne(x, k));
                 if min == old_max {
-                    keys(&w.eq, min, min, due, Atom::Eq);
+                    w.eq.due_in(min, min, due, |k| Atom::Eq(x, k));
                 }
             }
             Atom::Le(_, max) => {
                 let max = i64::from(max);
-                keys(&w.le, max, old_max - 1, due, Atom::Le);
-                keys(&w.ne, max + 1, old_max, due, Atom::Ne);
+                w.le.due_in(max, old_max - 1, due, |k| Atom::Le(x, k));
+                w.ne.due_in(max + 1, old_max, due, |k| Atom::Ne(x, k));
                 if max == old_min {
-                    keys(&w.eq, max, max, due, Atom::Eq);
+                    w.eq.due_in(max, max, due, |k| Atom::Eq(x, k));
                 }
             }
             Atom::Eq(_, v) => {
                 let v = i64::from(v);
-                keys(&w.ge, old_min + 1, v, due, Atom::Ge);
-                keys(&w.le, v, old_max - 1, due, Atom::Le);
-                keys(&w.ne, old_min, v - 1, due, Atom::Ne);
-                keys(&w.ne, v + 1, old_max, due, Atom::Ne);
-                keys(&w.eq, v, v, due, Atom::Eq);
+                w.ge.due_in(old_min + 1, v, due, |k| Atom::Ge(x, k));
+                w.le.due_in(v, old_max - 1, due, |k| Atom::Le(x, k));
+                w.ne.due_in(old_min, v - 1, due, |k| Atom::Ne(x, k));
+                w.ne.due_in(v + 1, old_max, due, |k| Atom::Ne(x, k));
+                w.eq.due_in(v, v, due, |k| Atom::Eq(x, k));
             }
             Atom::Ne(_, v) => {
                 let v = i64::from(v);
-                keys(&w.ne, v, v, due, Atom::Ne);
+                w.ne.due_in(v, v, due, |k| Atom::Ne(x, k));
             }
         }
     }
@@ -356,7 +422,10 @@ impl NogoodStore {
         }
         self.arena = arena;
         for w in &mut self.watches {
-            *w = VarWatches::default();
+            for lists in [&mut w.ge, &mut w.le, &mut w.ne, &mut w.eq] {
+                lists.dense.iter_mut().for_each(Vec::clear);
+                lists.far.clear();
+            }
         }
         for id in 0..self.nogoods.len() as u32 {
             self.watch(id);
@@ -368,9 +437,9 @@ impl NogoodStore {
 fn list_of(watches: &mut [VarWatches], atom: Atom) -> &mut Vec<Watch> {
     let w = &mut watches[atom.var().index()];
     match atom {
-        Atom::Ge(_, k) => w.ge.entry(k).or_default(),
-        Atom::Le(_, k) => w.le.entry(k).or_default(),
-        Atom::Ne(_, k) => w.ne.entry(k).or_default(),
-        Atom::Eq(_, k) => w.eq.entry(k).or_default(),
+        Atom::Ge(_, k) => w.ge.entry(k),
+        Atom::Le(_, k) => w.le.entry(k),
+        Atom::Ne(_, k) => w.ne.entry(k),
+        Atom::Eq(_, k) => w.eq.entry(k),
     }
 }

@@ -83,10 +83,11 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         let assumptions_hold = core.begin(&config, &[]);
         let n = model.var_count();
         let (declared, phase_seed) = (!config.phases.is_empty(), config.phase_seed);
+        let nogoods = NogoodStore::new(spans(&core));
         LearningSearch {
             core,
             observer,
-            nogoods: NogoodStore::new(n),
+            nogoods,
             analysis: Analysis::default(),
             activity: Activity::new(n),
             levels: Vec::new(),
@@ -568,6 +569,15 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
     }
 }
 
+/// Each variable's bounds at the start of a solve.
+fn spans<'c>(core: &'c Core<'_>) -> impl Iterator<Item = (i32, i32)> + 'c {
+    let domains = &core.store.domains;
+    (0..core.model.var_count()).map(move |i| {
+        let var = VarId(i as u32);
+        (domains.min(var).unwrap_or(0), domains.max(var).unwrap_or(0))
+    })
+}
+
 /// `atoms` and the facts of the root about their variables, the scope of `by` and `implied`, for an
 /// observer checking them.
 fn with_root_facts(
@@ -637,7 +647,7 @@ impl<O: Observer> super::node_loop::Run for LearningSearch<'_, O> {
         self.core.store.atoms = None;
         self.assumptions_hold = self.core.begin(&config, assumed);
         let n = model.var_count();
-        self.nogoods = NogoodStore::new(n);
+        self.nogoods = NogoodStore::new(spans(&self.core));
         self.activity = Activity::new(n);
         self.levels.clear();
         self.stats = Statistics::default();

@@ -84,13 +84,16 @@ impl Count {
         // (for upper bounds).
         let fixed_to_v = |ctx: &Context<'_>| self.reason_fixed_to(ctx, v, Atom::Eq(y, v));
         let without_v = |ctx: &Context<'_>| self.reason_without(ctx, v, Atom::Eq(y, v));
-        let reason = if explaining {
+        // A reason is built only for a bound that moves (or fails): each lists the scope.
+        let moves_min = ctx.min(c).is_none_or(|min| must > i64::from(min));
+        let reason = if explaining && moves_min {
             fixed_to_v(ctx)
         } else {
             Vec::new()
         };
         ctx.at_least_because(c, must, &reason)?;
-        let reason = if explaining {
+        let moves_max = ctx.max(c).is_none_or(|max| may < i64::from(max));
+        let reason = if explaining && moves_max {
             without_v(ctx)
         } else {
             Vec::new()

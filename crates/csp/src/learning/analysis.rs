@@ -303,6 +303,8 @@ impl Analysis {
 
 /// How many reasons deep minimisation follows an atom before keeping it.
 const MINIMISE_DEPTH: u32 = 6;
+/// The longest reason that minimisation looks through.
+const MINIMISE_WIDEST: usize = 16;
 
 /// One minimisation: the atoms in hand with their positions (oldest first) and the levels
 /// they span, as bits of a word.
@@ -337,15 +339,18 @@ impl Minimising<'_> {
         let mut reason = std::mem::take(&mut self.buffers[slot]);
         reason.clear();
         explain(pos, &mut reason);
-        let implied = reason.iter().all(|&atom| {
-            let halves = match atom {
-                Atom::Eq(x, v) => [Atom::Ge(x, v), Atom::Le(x, v)],
-                other => [other, other],
-            };
-            halves
-                .into_iter()
-                .all(|half| self.implied_atom(half, bound, depth - 1, explain))
-        });
+        // A long reason is rarely implied whole, and testing it costs its length times the
+        // atoms in hand: it keeps its atom.
+        let implied = reason.len() <= MINIMISE_WIDEST
+            && reason.iter().all(|&atom| {
+                let halves = match atom {
+                    Atom::Eq(x, v) => [Atom::Ge(x, v), Atom::Le(x, v)],
+                    other => [other, other],
+                };
+                halves
+                    .into_iter()
+                    .all(|half| self.implied_atom(half, bound, depth - 1, explain))
+            });
         self.buffers[slot] = reason;
         // A verdict of true stands for every later bound; false might not, but is kept:
         // it only keeps an atom that could have gone.

@@ -231,9 +231,14 @@ impl Analysis {
             levels |= 1 << (trail.level_of(pos) % 64);
         }
         self.memo.clear();
+        let mut by_var: Vec<(VarId, Pos, Atom)> = held
+            .iter()
+            .map(|&(pos, atom)| (atom.var(), pos, atom))
+            .collect();
+        by_var.sort_unstable_by_key(|&(var, pos, _)| (var, pos));
         let mut search = Minimising {
             trail,
-            held: &held,
+            by_var: &by_var,
             levels,
             memo: &mut self.memo,
             buffers: &mut self.buffers,
@@ -306,11 +311,11 @@ const MINIMISE_DEPTH: u32 = 6;
 /// The longest reason that minimisation looks through.
 const MINIMISE_WIDEST: usize = 16;
 
-/// One minimisation: the atoms in hand with their positions (oldest first) and the levels
-/// they span, as bits of a word.
+/// One minimisation: the atoms in hand with their positions, by variable then position, and
+/// the levels they span, as bits of a word.
 struct Minimising<'a> {
     trail: &'a AtomTrail,
-    held: &'a [(Pos, Atom)],
+    by_var: &'a [(VarId, Pos, Atom)],
     levels: u64,
     memo: &'a mut HashMap<Pos, bool>,
     buffers: &'a mut Vec<Vec<Atom>>,
@@ -372,10 +377,12 @@ impl Minimising<'_> {
         if pos == ROOT || self.trail.level_of(pos) == 0 {
             return true;
         }
-        let older = self.held.partition_point(|&(p, _)| p < bound);
-        if self.held[..older]
+        let var = atom.var();
+        let first = self.by_var.partition_point(|&(v, ..)| v < var);
+        if self.by_var[first..]
             .iter()
-            .any(|&(_, held)| implies(held, atom))
+            .take_while(|&&(v, p, _)| v == var && p < bound)
+            .any(|&(_, _, held)| implies(held, atom))
         {
             return true;
         }

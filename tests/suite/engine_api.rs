@@ -473,6 +473,32 @@ fn a_median_phase_tries_the_median_then_outwards() {
     assert_eq!(order[1], [5, 4]);
 }
 
+#[test]
+fn learning_follows_a_declared_median_or_random_value_on_a_domain_too_wide_to_walk() {
+    // Two billion values: the median is the value at or below the middle of the bounds, a
+    // random value the next one up from a draw between them, each found without walking.
+    let mut model = Model::new();
+    let x = model.new_var(0..=2_000_000_000).unwrap();
+    let y = model.new_var(0..=9).unwrap();
+    model
+        .linear(&[(1, x), (1, y)], csp::LinearOp::Ne, 1_000_000_005)
+        .unwrap();
+    for value in [csp::ValueSelect::Median, csp::ValueSelect::Random] {
+        let phases = vec![csp::Phase::new(&[x, y], csp::VarSelect::InputOrder, value)];
+        let first = Solver::new(&model)
+            .inference(Inference::Lcg)
+            .phases(phases, 7)
+            .first()
+            .expect("a solution");
+        assert!(model.check_solution(&first).is_ok(), "{value:?}: {first:?}");
+        if value == csp::ValueSelect::Median {
+            // The first decision, the lower median of 0..=2e9 (the constraint prunes none of
+            // x's values at the root), holds.
+            assert_eq!(first[0], 1_000_000_000);
+        }
+    }
+}
+
 /// Collects every reason given, as text.
 #[derive(Default)]
 struct Reasons(Vec<String>);

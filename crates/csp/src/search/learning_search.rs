@@ -23,6 +23,8 @@ const RESTART_SCALE: u64 = 100;
 const FIRST_REDUCTION: usize = 4000;
 /// Domains wider than this are split in halves rather than tried a value at a time.
 const WIDEST_ENUMERATED: u64 = 64;
+/// The widest domain the declared search walks to its median or a random value.
+const WIDEST_WALKED: u64 = 1 << 16;
 
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Step {
@@ -471,18 +473,29 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         })?;
         let (min, max) = (domains.min(var)?, domains.max(var)?);
         let mid = (i64::from(min) + i64::from(max)).div_euclid(2) as i32;
+        let size = domains.size_u64(var);
+        // The n-th value is found by walking the domain: on a wider one, the value at or below
+        // the middle of the bounds stands for the median, and a value drawn between the bounds
+        // (the next one up in the domain) for a random one.
+        let walkable = size <= WIDEST_WALKED;
         Some(match value {
             ValueSelect::Min => Atom::Eq(var, min),
             ValueSelect::Max => Atom::Eq(var, max),
-            ValueSelect::Median => {
-                let size = domains.size_u64(var);
+            ValueSelect::Median if walkable => {
                 let nth = usize::try_from((size - 1) / 2).unwrap_or(0);
                 Atom::Eq(var, domains.iter(var).nth(nth).unwrap_or(min))
             }
-            ValueSelect::Random => {
-                let size = domains.size_u64(var);
+            ValueSelect::Median => Atom::Eq(var, domains.next_below(var, Some(mid + 1))?),
+            ValueSelect::Random if walkable => {
                 let nth = usize::try_from(self.rng.below(size)).unwrap_or(0);
                 Atom::Eq(var, domains.iter(var).nth(nth).unwrap_or(min))
+            }
+            ValueSelect::Random => {
+                let span = (i64::from(max) - i64::from(min)) as u64 + 1;
+                let drawn = i64::from(min) + self.rng.below(span) as i64;
+                let below = (drawn > i64::from(i32::MIN)).then(|| (drawn - 1) as i32);
+                let value = domains.next_above(var, below);
+                Atom::Eq(var, value.unwrap_or(min))
             }
             // The cut is a value of the domain, so that the atom is the bound it sets.
             ValueSelect::Split => Atom::Le(var, domains.next_below(var, Some(mid + 1))?),

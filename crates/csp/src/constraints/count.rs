@@ -85,15 +85,13 @@ impl Count {
         let fixed_to_v = |ctx: &Context<'_>| self.reason_fixed_to(ctx, v, Atom::Eq(y, v));
         let without_v = |ctx: &Context<'_>| self.reason_without(ctx, v, Atom::Eq(y, v));
         // A reason is built only for a bound that moves (or fails): each lists the scope.
-        let moves_min = ctx.min(c).is_none_or(|min| must > i64::from(min));
-        let reason = if explaining && moves_min {
+        let reason = if explaining && ctx.min(c).is_none_or(|min| must > i64::from(min)) {
             fixed_to_v(ctx)
         } else {
             Vec::new()
         };
         ctx.at_least_because(c, must, &reason)?;
-        let moves_max = ctx.max(c).is_none_or(|max| may < i64::from(max));
-        let reason = if explaining && moves_max {
+        let reason = if explaining && ctx.max(c).is_none_or(|max| may < i64::from(max)) {
             without_v(ctx)
         } else {
             Vec::new()

@@ -37,8 +37,8 @@ pub(crate) struct Analysis {
     /// Minimisation's verdicts by trail position, and its reason buffers by depth.
     memo: HashMap<Pos, bool>,
     buffers: Vec<Vec<Atom>>,
-    /// The variables met, for the activity bump.
-    pub(crate) met: Vec<VarId>,
+    /// The atoms met, for the activity bump.
+    pub(crate) met: Vec<Atom>,
 }
 
 /// Explains the entry at `pos`, pushing onto `out` atoms true before it that, with its cause,
@@ -266,6 +266,7 @@ impl Analysis {
         level: u32,
         open: &mut usize,
     ) -> Result<(), Unexplained> {
+        let mut met = false;
         let halves = match atom {
             Atom::Eq(x, v) => [Atom::Ge(x, v), Atom::Le(x, v)],
             other => [other, other],
@@ -285,7 +286,9 @@ impl Analysis {
             if l == 0 {
                 continue;
             }
-            self.met.push(half.var());
+            if !std::mem::replace(&mut met, true) {
+                self.met.push(atom);
+            }
             if l < level {
                 self.earlier.push(half);
                 continue;

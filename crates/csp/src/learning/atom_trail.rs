@@ -128,8 +128,9 @@ pub(crate) struct AtomTrail {
     root_gaps: Vec<Vec<(i32, i32)>>,
     /// The last value each variable was fixed to: phase saving.
     pub(crate) saved: Vec<Option<i32>>,
-    /// Variables that lost their being fixed on the last backjump, for the decision heap.
-    pub(crate) unfixed: Vec<VarId>,
+    /// The values each variable got back on the last backjump, as runs `(var, low, high)`
+    /// (all its values when it was fixed), for the decision heap.
+    pub(crate) reopened: Vec<(VarId, i32, i32)>,
     pub(crate) wipe_out: Option<WipeOut>,
     /// The reason a propagator gave for the violation it reported (`Context::violated_because`):
     /// its range in `reasons`.
@@ -185,7 +186,7 @@ impl AtomTrail {
             holes,
             root_gaps,
             saved: vec![None; n],
-            unfixed: Vec::new(),
+            reopened: Vec::new(),
             wipe_out: None,
             violation: None,
             scratch: Vec::new(),
@@ -398,8 +399,19 @@ impl AtomTrail {
                 }
             }
             let (min, max) = self.bounds[i];
-            if min == max && entry.before.0 != entry.before.1 {
-                self.unfixed.push(var);
+            let (old_min, old_max) = entry.before;
+            let back = if min == max {
+                (old_min, old_max)
+            } else {
+                match entry.atom {
+                    Atom::Ge(_, k) => (old_min, k.saturating_sub(1)),
+                    Atom::Le(_, k) => (k.saturating_add(1), old_max),
+                    Atom::Ne(_, v) => (v, v),
+                    Atom::Eq(..) => (old_min, old_max),
+                }
+            };
+            if old_min != old_max {
+                self.reopened.push((var, back.0, back.1));
             }
             self.bounds[i] = entry.before;
         }

@@ -9,7 +9,7 @@ use super::var_order::rank;
 use super::{Limit, Outcome, SolveConfig, Statistics, Summary, ValueOrder, ValueSelect, VarSelect};
 use crate::context::{Conflict, ConflictKind, Context};
 use crate::domain::TrailMark;
-use crate::learning::activity::Activity;
+use crate::learning::activity::{Activity, Choice};
 use crate::learning::analysis::{explain_cause, explain_entry, scope_before, Analysis, Learned};
 use crate::learning::atom_trail::{AtomTrail, Cause};
 use crate::learning::nogoods::{falsify, NogoodStore};
@@ -86,12 +86,13 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         let n = model.var_count();
         let (declared, phase_seed) = (!config.phases.is_empty(), config.phase_seed);
         let nogoods = NogoodStore::new(spans(&core));
+        let activity = Activity::new(spans(&core));
         LearningSearch {
             core,
             observer,
             nogoods,
             analysis: Analysis::default(),
-            activity: Activity::new(n),
+            activity,
             levels: Vec::new(),
             step: Step::Start,
             stats: Statistics::default(),
@@ -328,11 +329,8 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             // A reason that did not hold: the decisions are a nogood all the same.
             Err(_) => self.decisions_nogood(),
         };
-        for &var in &self.analysis.met {
-            self.activity.bump(var);
-        }
-        for atom in &learned.atoms {
-            self.activity.bump(atom.var());
+        for &atom in self.analysis.met.iter().chain(&learned.atoms) {
+            self.activity.bump(atom);
         }
         self.activity.decay();
         self.stats.learned += 1;
@@ -389,8 +387,9 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         if let Some(trail) = self.core.store.atoms.as_deref_mut() {
             trail.backjump(level);
             self.nogoods.backjumped(trail.len());
-            for var in trail.unfixed.drain(..) {
-                self.activity.insert(var);
+            for (var, low, high) in trail.reopened.drain(..) {
+                self.activity
+                    .reopen(var, low, high, &self.core.store.domains);
             }
         }
     }
@@ -422,11 +421,10 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             }
         }
         let domains = &self.core.store.domains;
-        let var = loop {
-            let var = self.activity.pop()?;
-            if domains.size(var) > 1 {
-                break var;
-            }
+        let var = match self.activity.pop(domains) {
+            Some(Choice::Value(var, value)) => return Some(Atom::Eq(var, value)),
+            Some(Choice::Var(var)) => var,
+            None => return None,
         };
         let saved = self
             .trail()
@@ -536,8 +534,8 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         };
         store.note_changed(var, low, high);
         if store.domains.size(var) > 1 {
-            // A halving leaves the variable open: it must come up again.
-            self.activity.insert(var);
+            // A halving leaves a wide variable open: it must come up again.
+            self.activity.reopen_var(var);
         }
         match atom {
             Atom::Eq(_, value) => self.observer.on_assign(var, value, depth),
@@ -653,15 +651,13 @@ impl<O: Observer> super::node_loop::Run for LearningSearch<'_, O> {
     fn keep_fresh(&mut self) {}
 
     fn reset(&mut self, assumed: &[(VarId, i32)]) {
-        let model = self.core.model;
         let config = self.config.clone();
         self.step = Step::Start;
         self.core.reset(&config.limits);
         self.core.store.atoms = None;
         self.assumptions_hold = self.core.begin(&config, assumed);
-        let n = model.var_count();
         self.nogoods = NogoodStore::new(spans(&self.core));
-        self.activity = Activity::new(n);
+        self.activity = Activity::new(spans(&self.core));
         self.levels.clear();
         self.stats = Statistics::default();
         self.outcome = Outcome::Solved;

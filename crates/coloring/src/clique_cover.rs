@@ -42,7 +42,16 @@ pub fn clique_cover(
             if common.len() + 2 < min_size {
                 continue;
             }
-            common.sort_by_key(|&w| std::cmp::Reverse(graph.neighbours(w).len()));
+            // Those adjacent to the most of the others first: on an edge of a queen graph's
+            // row they are the row's other squares, which make the whole row a clique, where
+            // the highest degrees overall (central squares off the row) would block it.
+            let inside: Vec<usize> = common
+                .iter()
+                .map(|&w| common.iter().filter(|&&y| graph.adjacent(w, y)).count())
+                .collect();
+            let mut order: Vec<usize> = (0..common.len()).collect();
+            order.sort_by_key(|&i| std::cmp::Reverse(inside[i]));
+            let common: Vec<usize> = order.iter().map(|&i| common[i]).collect();
             let mut clique = vec![u, v];
             for &w in &common {
                 if clique.iter().all(|&c| graph.adjacent(c, w)) {

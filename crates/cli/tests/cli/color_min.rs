@@ -101,14 +101,16 @@ fn a088202() -> Vec<usize> {
         .collect()
 }
 
-/// With arc consistency and with learning (queen8_8 takes about 0.7 s and 2.3 s).
+/// With arc consistency up to 8x8 and with learning up to 9x9 (queen8_8 takes about 0.5 s
+/// and 0.2 s, queen9_9 about 4 s with learning). The issue asks for each within 60 s: that
+/// is the limit given, so a slower proof fails here.
 #[test]
-fn min_proves_the_chromatic_number_of_the_queen_graphs_up_to_8x8() {
+fn min_proves_the_chromatic_number_of_the_queen_graphs_up_to_9x9() {
     let published = a088202();
-    for (inference, n) in ["mac", "lcg"]
-        .into_iter()
-        .flat_map(|i| (1..=8).map(move |n| (i, n)))
-    {
+    let runs = (1..=8)
+        .map(|n| ("mac", n))
+        .chain((1..=9).map(|n| ("lcg", n)));
+    for (inference, n) in runs {
         let graph = queen_graph(n);
         let out = csp(&[
             "color",
@@ -117,7 +119,7 @@ fn min_proves_the_chromatic_number_of_the_queen_graphs_up_to_8x8() {
             "--inference",
             inference,
             "--time-limit",
-            "120",
+            "60",
         ]);
         let report = stderr(&out);
         assert_eq!(

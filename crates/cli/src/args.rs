@@ -300,7 +300,7 @@ pub enum InferenceArg {
     /// Maintain arc consistency.
     Mac,
     /// Maintain arc consistency and learn a nogood from every failure (lazy clause
-    /// generation), branching on the most active variables with restarts.
+    /// generation), branching on the most active values with restarts.
     Lcg,
 }
 

@@ -22,9 +22,11 @@ pub enum Inference {
     /// Maintaining arc consistency and learning from each failure (lazy clause generation):
     /// every change is recorded as an atom with its reason; a conflict is analysed back to
     /// the first unique implication point, the nogood found is kept and propagated, and the
-    /// search jumps back past the decisions that played no part. The search branches on the
-    /// most active variables (VSIDS), tries their last values first and restarts; the
-    /// variable and value orders chosen serve only to break ties at the start. A declared
+    /// search jumps back past the decisions that played no part. The search takes the most
+    /// active choice (VSIDS): a value `x = v` on a variable of at most 64 values, as each of
+    /// Chuffed's literals has its activity, or a wider variable, at its last value or by
+    /// halves; it restarts on the Luby sequence. The variable and value orders chosen serve
+    /// only to break ties at the start. A declared
     /// search ([`Solver::phases`](crate::Solver::phases)) takes every other run between
     /// restarts, the first included, as in Chuffed's free search.
     Lcg,

@@ -420,12 +420,11 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                 return Some(atom);
             }
         }
-        let domains = &self.core.store.domains;
-        let var = match self.activity.pop(domains) {
-            Some(Choice::Value(var, value)) => return Some(Atom::Eq(var, value)),
-            Some(Choice::Var(var)) => var,
-            None => return None,
+        let var = match self.next_choice()? {
+            Choice::Value(var, value) => return Some(Atom::Eq(var, value)),
+            Choice::Var(var) => var,
         };
+        let domains = &self.core.store.domains;
         let saved = self
             .trail()
             .and_then(|t| t.saved[var.index()])
@@ -448,6 +447,28 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             let cut = domains.next_above(var, Some(mid))?;
             Some(Atom::Ge(var, cut))
         }
+    }
+
+    /// The most active open choice. When the heap runs dry, every variable is checked to be
+    /// fixed before the search calls it a solution: a variable still open (which the
+    /// backjumps' bookkeeping should never leave out) has its choices put back instead.
+    fn next_choice(&mut self) -> Option<Choice> {
+        let domains = &self.core.store.domains;
+        if let Some(choice) = self.activity.pop(domains) {
+            return Some(choice);
+        }
+        let open: Vec<VarId> = (0..self.core.model.var_count() as u32)
+            .map(VarId)
+            .filter(|&var| domains.size(var) > 1)
+            .collect();
+        debug_assert!(
+            open.is_empty(),
+            "open variables left out of the heap: {open:?}"
+        );
+        for &var in &open {
+            self.activity.reopen(var, i32::MIN, i32::MAX, domains);
+        }
+        self.activity.pop(domains)
     }
 
     /// The declared search's decision: the first phase with an open variable picks one by

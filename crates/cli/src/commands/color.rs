@@ -33,7 +33,7 @@ const DEFAULTS: SearchSettings = SearchSettings {
 /// Under arc consistency, all-different constraints are added over cliques of at least this
 /// many vertices that cover the edges. Triangles would be too, but a random graph has so many
 /// that the search slows more than it gains.
-const REDUNDANT_CLIQUE: usize = 4;
+pub(crate) const REDUNDANT_CLIQUE: usize = 4;
 
 /// A validated `color` run.
 pub struct ColorJob {

@@ -693,8 +693,22 @@ fn color(args: &CompareColorArgs, signals: &Signals, out: &mut Output) -> Result
         )
         .into());
     }
-    let model = match coloring::ColoringModel::build(&read.graph, args.colors, &clique, &mut poller)
-    {
+    // The model `csp color` solves under mac and lcg: all-different over cliques covering the
+    // edges. Every configuration gets the same one; under none and fc an all-different checks
+    // and prunes just as its edges' `!=` would, so only arc consistency and learning see more.
+    let cliques =
+        match coloring::clique_cover(&read.graph, super::color::REDUNDANT_CLIQUE, &mut poller) {
+            Ok(cliques) => cliques,
+            Err(_) => return Err(Failure::Stopped),
+        };
+    let built = coloring::ColoringModel::with_cliques(
+        &read.graph,
+        args.colors,
+        &clique,
+        &cliques,
+        &mut poller,
+    );
+    let model = match built {
         Ok(model) => model,
         Err(csp::ModelError::Stopped(_)) => return Err(Failure::Stopped),
         Err(e) => return Err(e.to_string().into()),

@@ -136,6 +136,10 @@ pub(crate) struct AtomTrail {
     /// its range in `reasons`.
     pub(crate) violation: Option<(ConstraintId, u32, u32)>,
     scratch: Vec<(i32, i32)>,
+    /// Whether values lost at the root inside the bounds get entries (with their causes) like
+    /// those of other levels, rather than runs without a cause: for a proof, which must derive
+    /// the root's facts too.
+    pub(crate) holes_at_root_as_entries: bool,
 }
 
 impl AtomTrail {
@@ -187,6 +191,7 @@ impl AtomTrail {
             root_gaps,
             saved: vec![None; n],
             reopened: Vec::new(),
+            holes_at_root_as_entries: false,
             wipe_out: None,
             violation: None,
             scratch: Vec::new(),
@@ -292,7 +297,7 @@ impl AtomTrail {
         if !covered {
             gaps.push((from, last));
         }
-        if level == 0 {
+        if level == 0 && !self.holes_at_root_as_entries {
             // Root facts: kept as runs, whatever their length.
             let root = &mut self.root_gaps[var.index()];
             root.extend_from_slice(&gaps);

@@ -71,6 +71,8 @@ pub(crate) struct LearningSearch<'m, O> {
     declared: bool,
     /// The generator of the declared search's random values.
     rng: SplitMix64,
+    /// The root's trail entries up to here have been explained to the observer.
+    root_explained: u32,
 }
 
 impl<'m, O: Observer> LearningSearch<'m, O> {
@@ -107,6 +109,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             conflict: Vec::new(),
             declared,
             rng: SplitMix64::new(phase_seed),
+            root_explained: 0,
         }
     }
 
@@ -140,7 +143,9 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                         self.finish(Outcome::LimitReached(limit));
                         continue;
                     }
-                    if let Err(conflict) = self.propagate() {
+                    let propagated = self.propagate();
+                    self.explain_root();
+                    if let Err(conflict) = propagated {
                         self.on_conflict(conflict);
                         continue;
                     }
@@ -180,12 +185,19 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             self.finish(Outcome::Exhausted);
             return;
         }
-        self.core.store.atoms = Some(Box::new(AtomTrail::new(&self.core.store.domains)));
+        let mut trail = AtomTrail::new(&self.core.store.domains);
+        trail.holes_at_root_as_entries = self.observer.wants_explanations();
+        self.core.store.atoms = Some(Box::new(trail));
         let nogoods = &mut self.nogoods;
         let root = self
             .core
             .propagate_all_with(&mut self.observer, |store| nogoods.propagate(store));
-        if root.is_err() {
+        if let Err(conflict) = root {
+            if self.core.interrupted.is_none() && self.observer.wants_explanations() {
+                // The root's own conflict, for an observer keeping a proof.
+                self.explain_root();
+                self.conflict_atoms(conflict);
+            }
             let outcome = match self.core.interrupted {
                 Some(limit) => Outcome::LimitReached(limit),
                 None => Outcome::Exhausted,
@@ -233,6 +245,35 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                 }
                 Resolved::Again(next) => conflict = next,
             }
+        }
+    }
+
+    /// Explains to an observer that asks for explanations each change made at the root since
+    /// the last call. Analysis never explains them (it drops root facts), but a proof checker
+    /// must derive them too.
+    fn explain_root(&mut self) {
+        if !self.observer.wants_explanations() || self.level() != 0 {
+            return;
+        }
+        let model = self.core.model;
+        let Some(trail) = self.core.store.atoms.as_deref() else {
+            return;
+        };
+        let mut reason = Vec::new();
+        while self.root_explained < trail.len() {
+            self.root_explained += 1;
+            let pos = self.root_explained;
+            let entry = trail.entry(pos);
+            let (by, source) = match entry.cause {
+                Cause::Propagator(c) | Cause::Explained(c, ..) => (c, &[][..]),
+                Cause::Nogood(id) => (ConstraintId::NOGOOD, self.nogoods.atoms(id)),
+                Cause::Decision | Cause::Root => continue,
+            };
+            reason.clear();
+            explain_entry(pos, trail, &self.nogoods, model, &mut reason);
+            let with_root = with_root_facts(&reason, trail, model, by, Some(entry.atom.var()));
+            self.observer
+                .on_explanation(by, source, &with_root, Some(entry.atom));
         }
     }
 
@@ -688,6 +729,7 @@ impl<O: Observer> super::node_loop::Run for LearningSearch<'_, O> {
         self.most_nogoods = FIRST_REDUCTION;
         self.declared = !config.phases.is_empty();
         self.rng = SplitMix64::new(config.phase_seed);
+        self.root_explained = 0;
     }
 
     fn summary(&self) -> Summary {

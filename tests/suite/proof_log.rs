@@ -3,7 +3,7 @@
 //! constraints whose inferences that checker can judge. Skipped where it is not installed.
 
 use csp::{Atom, ConstraintId, Inference, Model, Observer, Outcome, Solver, VarId};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
@@ -83,6 +83,29 @@ impl Known {
     }
 }
 
+/// What a derivation knows so far, by variable; a variable not met knows nothing.
+#[derive(Default)]
+struct Derivation {
+    known: HashMap<VarId, Known>,
+}
+
+impl Derivation {
+    fn holds(&self, atom: Atom) -> bool {
+        self.known.get(&atom.var()).is_some_and(|k| k.holds(atom))
+    }
+
+    /// Makes `atom` known; whether its variable is left without a value.
+    fn apply(&mut self, atom: Atom) -> bool {
+        let k = self.known.entry(atom.var()).or_insert(Known {
+            low: i64::MIN,
+            high: i64::MAX,
+            holes: Vec::new(),
+        });
+        k.apply(atom);
+        k.empty()
+    }
+}
+
 fn negated(atom: Atom) -> Atom {
     match atom {
         Atom::Ge(x, v) => Atom::Le(x, v - 1),
@@ -104,7 +127,7 @@ struct DrcpWriter {
     initial: Vec<(i32, i32)>,
     next_step: u32,
     pool: Vec<Step>,
-    in_pool: HashMap<Step, ()>,
+    in_pool: HashSet<Step>,
     nogoods: Vec<(u32, Vec<Atom>)>,
     /// A derivation failed: the proof will not check.
     lost: bool,
@@ -126,7 +149,7 @@ impl DrcpWriter {
             // Step ids share their space with the model's constraints, numbered from 1.
             next_step: model.constraint_count() as u32 + 1,
             pool: Vec::new(),
-            in_pool: HashMap::new(),
+            in_pool: HashSet::new(),
             nogoods: Vec::new(),
             lost: false,
         }
@@ -154,64 +177,32 @@ impl DrcpWriter {
     }
 
     fn add(&mut self, step: Step) {
-        if self.in_pool.insert(step.clone(), ()).is_none() {
+        if self.in_pool.insert(step.clone()) {
             self.pool.push(step);
         }
     }
 
     /// Writes the inferences that derive a conflict from `premises`, then the nogood.
     fn deduce(&mut self, premises: &[Atom]) -> u32 {
-        let mut known: HashMap<VarId, Known> = HashMap::new();
-        let state = |known: &mut HashMap<VarId, Known>, x: VarId| -> Known {
-            known
-                .entry(x)
-                .or_insert(Known {
-                    low: i64::MIN,
-                    high: i64::MAX,
-                    holes: Vec::new(),
-                })
-                .clone()
-        };
-        let holds =
-            |known: &mut HashMap<VarId, Known>, atom: Atom| state(known, atom.var()).holds(atom);
+        let mut known = Derivation::default();
         let mut conflict = false;
         for &atom in premises {
-            known
-                .entry(atom.var())
-                .or_insert(Known {
-                    low: i64::MIN,
-                    high: i64::MAX,
-                    holes: Vec::new(),
-                })
-                .apply(atom);
-            conflict |= known[&atom.var()].empty();
+            conflict |= known.apply(atom);
         }
         let mut used: Vec<Step> = Vec::new();
         let mut fired = vec![false; self.pool.len()];
         while !conflict {
             let mut progress = false;
             for (i, step) in self.pool.iter().enumerate() {
-                if fired[i] || !step.premises.iter().all(|&a| holds(&mut known, a)) {
+                if fired[i] || !step.premises.iter().all(|&a| known.holds(a)) {
                     continue;
                 }
                 fired[i] = true;
                 if let Some(c) = step.consequent {
-                    if holds(&mut known, c) {
+                    if known.holds(c) {
                         continue;
                     }
-                    known
-                        .get_mut(&c.var())
-                        .map(|k| k.apply(c))
-                        .unwrap_or_else(|| {
-                            let mut k = Known {
-                                low: i64::MIN,
-                                high: i64::MAX,
-                                holes: Vec::new(),
-                            };
-                            k.apply(c);
-                            known.insert(c.var(), k);
-                        });
-                    conflict = known[&c.var()].empty();
+                    conflict = known.apply(c);
                 } else {
                     conflict = true;
                 }
@@ -225,11 +216,7 @@ impl DrcpWriter {
                 break;
             }
             for (id, atoms) in &self.nogoods {
-                let open: Vec<Atom> = atoms
-                    .iter()
-                    .copied()
-                    .filter(|&a| !holds(&mut known, a))
-                    .collect();
+                let open: Vec<Atom> = atoms.iter().copied().filter(|&a| !known.holds(a)).collect();
                 match open[..] {
                     [] => {
                         used.push(Step {
@@ -239,18 +226,10 @@ impl DrcpWriter {
                         });
                         conflict = true;
                     }
-                    [last] if !holds(&mut known, negated(last)) => {
+                    [last] if !known.holds(negated(last)) => {
                         let rest = atoms.iter().copied().filter(|&a| a != last).collect();
                         let c = negated(last);
-                        known
-                            .entry(c.var())
-                            .or_insert(Known {
-                                low: i64::MIN,
-                                high: i64::MAX,
-                                holes: Vec::new(),
-                            })
-                            .apply(c);
-                        conflict = known[&c.var()].empty();
+                        conflict = known.apply(c);
                         used.push(Step {
                             premises: rest,
                             consequent: Some(c),
@@ -269,42 +248,7 @@ impl DrcpWriter {
             }
         }
         if !conflict && !self.lost {
-            eprintln!(
-                "not derived: {premises:?} (pool {}, nogoods {})",
-                self.pool.len(),
-                self.nogoods.len()
-            );
-            for step in self.pool.iter().filter(|s| {
-                s.consequent
-                    .is_some_and(|c| c.var().index() == 3 || c.var().index() == 1)
-                    || s.consequent.is_none()
-            }) {
-                let p: Vec<_> = step
-                    .premises
-                    .iter()
-                    .filter(|a| !matches!(a, Atom::Ge(_, 0) | Atom::Le(_, 3)))
-                    .collect();
-                eprintln!("  pool: {p:?} -> {:?} {:?}", step.consequent, step.source);
-            }
-            for (id, atoms) in self.nogoods.iter() {
-                eprintln!("  nogood {id}: {atoms:?}");
-            }
-            for step in &used {
-                let p: Vec<_> = step
-                    .premises
-                    .iter()
-                    .filter(|a| !matches!(a, Atom::Ge(_, 0) | Atom::Le(_, 3)))
-                    .collect();
-                if step.source != Source::Initial {
-                    eprintln!("  used: {p:?} -> {:?} {:?}", step.consequent, step.source);
-                }
-            }
-            let mut ks: Vec<_> = known
-                .iter()
-                .filter(|(_, k)| k.low > i64::MIN || k.high < i64::MAX)
-                .collect();
-            ks.sort_by_key(|(v, _)| v.index());
-            eprintln!("  known: {ks:?}");
+            eprintln!("no derivation of the nogood {premises:?}");
         }
         self.lost |= !conflict;
         let mut sequence = Vec::new();

@@ -244,8 +244,22 @@ impl Analysis {
             buffers: &mut self.buffers,
         };
         let mut dropped = vec![false; held.len()];
-        for (i, &(pos, _)) in held.iter().enumerate() {
-            dropped[i] = search.implied_entry(pos, pos, MINIMISE_DEPTH, explain);
+        for (i, &(pos, atom)) in held.iter().enumerate() {
+            dropped[i] = match atom {
+                // An `=` in hand may stand for two entries, its bounds having met at
+                // different times; the reason of the newer implies only its own bound, so
+                // the atom goes only if both are implied. (Dropping it on the newer alone
+                // learned nogoods that no order of their explanations derives: a proof
+                // checker's test found them.)
+                Atom::Eq(x, v) => [Atom::Ge(x, v), Atom::Le(x, v)].into_iter().all(|half| {
+                    trail.position(half).is_some_and(|p| {
+                        p == ROOT
+                            || trail.level_of(p) == 0
+                            || search.implied_entry(p, MINIMISE_DEPTH, explain)
+                    })
+                }),
+                _ => search.implied_entry(pos, MINIMISE_DEPTH, explain),
+            };
         }
         self.earlier.clear();
         self.earlier.extend(
@@ -326,11 +340,16 @@ struct Minimising<'a> {
 
 impl Minimising<'_> {
     /// Whether the entry at `pos` is implied by root facts and the atoms in hand older than
-    /// `bound`, through its reason and theirs, `depth` reasons deep at most.
+    /// it, through its reason and theirs, `depth` reasons deep at most.
+    ///
+    /// Every step looks only further back on the trail: an atom of the reason counts as
+    /// implied by an atom in hand only if that one became true before this entry. An atom in
+    /// hand that became true later may itself be dropped on the strength of this entry, and
+    /// the two would then stand on each other (a proof checker found such nogoods, which no
+    /// order of their explanations derives).
     fn implied_entry<F: FnMut(Pos, &mut Vec<Atom>)>(
         &mut self,
         pos: Pos,
-        bound: Pos,
         depth: u32,
         explain: &mut F,
     ) -> bool {
@@ -357,16 +376,17 @@ impl Minimising<'_> {
                 };
                 halves
                     .into_iter()
-                    .all(|half| self.implied_atom(half, bound, depth - 1, explain))
+                    .all(|half| self.implied_atom(half, pos, depth - 1, explain))
             });
         self.buffers[slot] = reason;
-        // A verdict of true stands for every later bound; false might not, but is kept:
-        // it only keeps an atom that could have gone.
+        // The verdict depends on the entry alone (and on the depth left: a false one found
+        // with little depth left is kept, which only keeps an atom that could have gone).
         self.memo.insert(pos, implied);
         implied
     }
 
-    /// Whether `atom`, true now, is implied as [`Minimising::implied_entry`] asks.
+    /// Whether `atom`, true before the entry at `bound`, is implied as
+    /// [`Minimising::implied_entry`] asks.
     fn implied_atom<F: FnMut(Pos, &mut Vec<Atom>)>(
         &mut self,
         atom: Atom,
@@ -393,7 +413,7 @@ impl Minimising<'_> {
             // Its reason leads back to a decision of a level no atom in hand is from.
             return false;
         }
-        self.implied_entry(pos, bound, depth, explain)
+        self.implied_entry(pos, depth, explain)
     }
 }
 

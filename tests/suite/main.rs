@@ -8,8 +8,6 @@
 mod common;
 /// Limits, the observer, the iterator and model-building errors.
 mod engine_api;
-/// lcg's explanations as a DRCP proof, checked by Pumpkin's checker where it is installed.
-mod proof_log;
 /// Each propagator against brute force: sound, and exactly GAC where it promises to be.
 mod propagators;
 /// Property tests (proptest, fixed seed): solution sets and filtering against brute force.

@@ -92,6 +92,11 @@ pub struct Xcsp3Args {
     #[arg(long)]
     pub count: bool,
 
+    /// With --inference lcg: write a DRCP proof of unsatisfiability or of the optimum to
+    /// FILE, and the model as csp built it beside it as FILE.fzn (for `pumpkin-checker`).
+    #[arg(long, value_name = "FILE", conflicts_with = "count")]
+    pub proof: Option<std::path::PathBuf>,
+
     #[command(flatten)]
     pub search: SearchArgs,
 }
@@ -183,6 +188,11 @@ pub struct FznArgs {
     /// Stop after MS milliseconds of solving (reading the model included).
     #[arg(short = 't', long = "time-limit-ms", value_name = "MS")]
     pub time_limit_ms: Option<u64>,
+
+    /// With --inference lcg: write a DRCP proof of unsatisfiability or of the optimum to
+    /// FILE, and the model as csp built it beside it as FILE.fzn (for `pumpkin-checker`).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["all", "num_solutions"])]
+    pub proof: Option<std::path::PathBuf>,
 
     #[command(flatten)]
     pub search: SearchArgs,
@@ -532,6 +542,13 @@ pub struct ColorArgs {
     /// complete searches for one colour fewer until one proves none exists (the default).
     #[arg(long)]
     pub min: bool,
+
+    /// With --inference lcg: write a DRCP proof that no colouring with fewer colours exists
+    /// (under --min, of the last search's; with --colors K, of its search's) to FILE, and
+    /// the model it proves that of beside it as FILE.fzn. Check with `pumpkin-checker
+    /// FILE.fzn FILE` (cargo install pumpkin-checker).
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<std::path::PathBuf>,
 
     #[command(flatten)]
     pub search: SearchArgs,

@@ -17,6 +17,7 @@ mod exit_code;
 mod input;
 mod output;
 mod progress;
+mod proof;
 mod recordings;
 mod render;
 mod search_options;

@@ -63,7 +63,7 @@
 //! ```
 
 use crate::context::{Conflict, Context};
-use crate::{Priority, VarId, Wake};
+use crate::{Checkable, Priority, VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt::Debug;
 
@@ -86,6 +86,15 @@ pub trait Constraint: Debug + Send + Sync {
     /// rather than posting a contradiction that only a search would find. The default says
     /// `None`.
     fn contradiction(&self) -> Option<String> {
+        None
+    }
+
+    /// The constraint in a form an independent proof checker reads ([`Checkable`]), so that
+    /// a proof of what learning found about a model of such constraints can be checked. Its
+    /// explanations must then be inferences that checker accepts under
+    /// [`Checkable::label`]. The default, `None`, keeps a model with this constraint out of
+    /// proof logging.
+    fn checkable(&self) -> Option<Checkable> {
         None
     }
 

@@ -42,6 +42,7 @@
 )]
 
 mod atom;
+mod checkable;
 mod consistency;
 mod constraint;
 pub mod constraints;
@@ -59,6 +60,7 @@ mod search;
 mod wake;
 
 pub use atom::Atom;
+pub use checkable::Checkable;
 pub use consistency::Consistency;
 pub use constraint::Constraint;
 pub use constraints::{LinearOp, Lit, Relation};

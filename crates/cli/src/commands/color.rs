@@ -6,6 +6,7 @@ use crate::args::{ColorArgs, StatsFormat};
 use crate::exit_code::Status;
 use crate::input::{self, ReadStop};
 use crate::output::Output;
+use crate::proof;
 use crate::render::report::{self, RunInfo};
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
@@ -46,6 +47,8 @@ pub struct ColorJob {
     seed: u64,
     /// When the run started: the time limit counts from here, reading the graph included.
     started: Instant,
+    /// Where the proof of the search's unsatisfiability goes (`--proof`).
+    proof: Option<std::path::PathBuf>,
 }
 
 /// How a run ended: its status, the search's figures if it searched, and the colouring to
@@ -75,7 +78,13 @@ impl ColorJob {
             args.colors.is_some(),
             "add --colors K (finding the fewest colours goes through many solutions)",
         )?;
+        if args.proof.is_some() && search.inference != Inference::Lcg {
+            return Err(
+                "--proof needs --inference lcg: only learning explains what it proves".into(),
+            );
+        }
         Ok(ColorJob {
+            proof: args.proof.clone(),
             file: args.file.clone(),
             colors: args.colors,
             search,
@@ -217,6 +226,10 @@ impl ColorJob {
                 members.join(" "),
                 clique.len()
             );
+            if self.proof.is_some() {
+                let summary = self.clique_proof(graph, k, clique, poller)?;
+                return Ok((Status::NoSolution, Some(summary), None));
+            }
             return Ok((Status::NoSolution, None, None));
         }
         let cliques = self.redundant_cliques(graph, poller)?;
@@ -256,15 +269,25 @@ impl ColorJob {
             graph, k, clique, cliques, poller,
         ))?;
         let mut found = None;
-        let summary = self
+        let solver = self
             .search
             .solver(&model.model)
             .max_solutions(Some(1))
-            .limits(limits)
-            .solve(|s| {
-                found = Some(model.colors(s));
-                ControlFlow::Break(())
-            });
+            .limits(limits);
+        let on_solution = |s: &csp::Solution<'_>| {
+            found = Some(model.colors(s));
+            ControlFlow::Break(())
+        };
+        let summary = match &self.proof {
+            None => solver.solve(on_solution),
+            Some(path) => {
+                let (summary, said) =
+                    proof::solve_logged(&solver, &self.file, &model.model, None, path, on_solution)
+                        .map_err(|message| Early::Failed(message, Status::BadInput))?;
+                eprintln!("csp color: {k} colours: {said}");
+                summary
+            }
+        };
         if found
             .as_ref()
             .is_some_and(|colors| !graph.is_proper(colors))
@@ -276,6 +299,30 @@ impl ColorJob {
             ));
         }
         Ok((summary, found))
+    }
+
+    /// Under `--proof`, when a clique of more than `k` vertices settled the question without
+    /// a search: the search all the same, on the model with that clique's all-different and
+    /// nothing coloured in advance, so that the proof file holds a proof (a short one).
+    pub(crate) fn clique_proof(
+        &self,
+        graph: &Graph,
+        k: u32,
+        clique: Vec<usize>,
+        poller: &mut Poller,
+    ) -> Result<Summary, Early> {
+        let mut cliques = self.redundant_cliques(graph, poller)?;
+        cliques.push(clique);
+        let (summary, found) =
+            self.first_colouring(graph, k, &[], &cliques, self.limits.clone(), poller)?;
+        if found.is_some() {
+            eprintln!("csp color: internal error: a clique larger than {k} was coloured");
+            return Err(Early::Failed(
+                "no colouring printed".into(),
+                Status::WrongAnswer,
+            ));
+        }
+        Ok(summary)
     }
 
     /// The cliques whose all-different constraints the model gets: none unless the search

@@ -4,9 +4,10 @@
 use crate::args::FznArgs;
 use crate::exit_code::Status;
 use crate::output::Output;
+use crate::proof;
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
-use csp::{Inference, Outcome, Statistics, ValueOrder, VarOrder};
+use csp::{Inference, Outcome, Sense, Statistics, ValueOrder, VarOrder};
 use flatzinc::{FznModel, Objective};
 use std::io::Read;
 use std::ops::ControlFlow;
@@ -29,6 +30,8 @@ pub struct FznJob {
     settings: SearchSettings,
     limits: csp::Limits,
     started: Instant,
+    /// Where the proof goes (`--proof`).
+    proof: Option<std::path::PathBuf>,
 }
 
 impl FznJob {
@@ -40,6 +43,11 @@ impl FznJob {
             restarts: None,
         };
         let settings = SearchSettings::from_args(&args.search, defaults, false)?;
+        if args.proof.is_some() && settings.inference != Inference::Lcg {
+            return Err(
+                "--proof needs --inference lcg: only learning explains what it proves".into(),
+            );
+        }
         let mut limits = limits(&args.search, &signals.cancel, Some(started))?;
         if let Some(ms) = args.time_limit_ms {
             let given = Duration::from_millis(ms);
@@ -58,6 +66,7 @@ impl FznJob {
             settings,
             limits,
             started,
+            proof: args.proof.clone(),
         })
     }
 
@@ -101,6 +110,9 @@ impl FznJob {
             if self.verbose {
                 eprintln!("csp fzn: {why}");
             }
+            if self.proof.is_some() {
+                eprintln!("csp fzn: --proof: no proof: the model was found contradictory before any search");
+            }
             out.record(b"=====UNSATISFIABLE=====\n");
             return out.finish("csp fzn").unwrap_or(Status::Success);
         }
@@ -127,7 +139,30 @@ impl FznJob {
             wrong: 0,
             last_flush: Instant::now(),
         };
-        let summary = solver.solve(|solution| run.take(solution.values()));
+        let summary = match &self.proof {
+            None => solver.solve(|solution| run.take(solution.values())),
+            Some(path) => {
+                let objective = match fzn.objective {
+                    Objective::Satisfy => None,
+                    Objective::Minimize(var) => Some((var, Sense::Minimize)),
+                    Objective::Maximize(var) => Some((var, Sense::Maximize)),
+                };
+                let logged =
+                    proof::solve_logged(&solver, &self.file, &fzn.model, objective, path, |s| {
+                        run.take(s.values())
+                    });
+                match logged {
+                    Ok((summary, said)) => {
+                        eprintln!("csp fzn: {said}");
+                        summary
+                    }
+                    Err(message) => {
+                        eprintln!("csp fzn: {message}");
+                        return Status::BadInput;
+                    }
+                }
+            }
+        };
         let Printing {
             best,
             objective,

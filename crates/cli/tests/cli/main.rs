@@ -21,6 +21,8 @@ mod exit_codes;
 mod fzn;
 /// What a new user meets: figures, conventions, inputs, options and wording (issue 13).
 mod new_user;
+/// `--proof`: DRCP proofs checked by Pumpkin's checker, and the runs it refuses.
+mod proof;
 /// Counts through the command line for every engine and mode, against OEIS.
 mod queens_counts;
 /// What `csp queens` prints, byte for byte, in each format.

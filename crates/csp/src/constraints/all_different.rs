@@ -5,7 +5,7 @@ use super::hall_sets;
 use super::listed::listed;
 use super::regin::Regin;
 use super::words::{hall_set_possible, hall_set_possible_among, Words};
-use crate::{Atom, Conflict, Consistency, Constraint, Context, Priority, VarId, Wake};
+use crate::{Atom, Checkable, Conflict, Consistency, Constraint, Context, Priority, VarId, Wake};
 use smallvec::SmallVec;
 
 /// Pairwise distinct values, optionally after adding a fixed offset to each variable
@@ -545,6 +545,12 @@ impl Constraint for AllDifferent {
         twice.map(|var| {
             format!("all_different names {var} twice with the same offset: it can never hold")
         })
+    }
+
+    /// Without offsets and repeats, the checker's own all-different.
+    fn checkable(&self) -> Option<Checkable> {
+        (!self.repeats && self.offsets.iter().all(|&c| c == 0))
+            .then(|| Checkable::AllDifferent(self.vars.clone()))
     }
 
     fn describe(&self) -> String {

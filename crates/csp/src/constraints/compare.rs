@@ -1,7 +1,7 @@
 //! `Compare`: `x rel y + c` or `x rel c` for the six relations.
 
 use super::reified::Reifiable;
-use crate::{Atom, Conflict, Constraint, Context, Priority, VarId, Wake};
+use crate::{Atom, Checkable, Conflict, Constraint, Context, Priority, VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -259,6 +259,34 @@ impl Constraint for Compare {
     fn contradiction(&self) -> Option<String> {
         (self.on_itself() && !self.relation.holds(0, self.offset))
             .then(|| format!("{} can never hold", self.describe_with(self.relation)))
+    }
+
+    /// The orderings as `x - y <= c` (or `x <= c`) and `x != y` as an all-different; `=`
+    /// filters holes, which the checker's bounds reasoning on a sum cannot follow.
+    fn checkable(&self) -> Option<Checkable> {
+        let x = self.x();
+        // `x rel y + c` as `sign * (x - y) <= bound`.
+        let (sign, bound) = match self.relation {
+            Relation::Le => (1, self.offset),
+            Relation::Lt => (1, self.offset.checked_sub(1)?),
+            Relation::Ge => (-1, self.offset.checked_neg()?),
+            Relation::Gt => (-1, self.offset.checked_neg()?.checked_sub(1)?),
+            Relation::Ne => {
+                return match self.y() {
+                    Some(y) if y != x && self.offset == 0 => {
+                        Some(Checkable::AllDifferent(vec![x, y]))
+                    }
+                    _ => None,
+                }
+            }
+            Relation::Eq => return None,
+        };
+        let terms = match self.y() {
+            Some(y) if y != x => vec![(sign, x), (-sign, y)],
+            Some(_) => return None,
+            None => vec![(sign, x)],
+        };
+        Some(Checkable::LinearLe(terms, bound))
     }
 
     fn describe(&self) -> String {

@@ -2,7 +2,7 @@
 
 use super::listed::listed;
 use super::reified::Reifiable;
-use crate::{Atom, Conflict, Constraint, Context, VarId, Wake};
+use crate::{Atom, Checkable, Conflict, Constraint, Context, VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -242,6 +242,28 @@ impl Constraint for Linear {
             LinearOp::Le => sum <= rhs,
             LinearOp::Ge => sum >= rhs,
             LinearOp::Ne => sum != rhs,
+        }
+    }
+
+    /// `<=`, `>=` (negated into `<=`) and `=`; the checker has no `!=` over a sum.
+    fn checkable(&self) -> Option<Checkable> {
+        let terms = || {
+            self.coefficients
+                .iter()
+                .copied()
+                .zip(self.vars.iter().copied())
+        };
+        match self.op {
+            LinearOp::Le => Some(Checkable::LinearLe(terms().collect(), self.rhs)),
+            LinearOp::Ge => Some(Checkable::LinearLe(
+                terms()
+                    .map(|(a, x)| (a.checked_neg(), x))
+                    .map(|(a, x)| a.map(|a| (a, x)))
+                    .collect::<Option<_>>()?,
+                self.rhs.checked_neg()?,
+            )),
+            LinearOp::Eq => Some(Checkable::LinearEq(terms().collect(), self.rhs)),
+            LinearOp::Ne => None,
         }
     }
 

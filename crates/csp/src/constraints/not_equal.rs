@@ -1,6 +1,6 @@
 //! `NotEqual`: x != y + c, the column (c = 0) and diagonal constraints of N-Queens.
 
-use crate::{Atom, Conflict, Constraint, Context, Priority, VarId, Wake};
+use crate::{Atom, Checkable, Conflict, Constraint, Context, Priority, VarId, Wake};
 
 /// `x != y + offset`. With offset 0 this is plain `x != y`.
 #[derive(Clone, Debug)]
@@ -62,6 +62,12 @@ impl Constraint for NotEqual {
     fn contradiction(&self) -> Option<String> {
         let [x, y] = self.scope;
         (x == y && self.offset == 0).then(|| format!("{} can never hold", self.describe()))
+    }
+
+    /// `x != y` is an all-different over two; with an offset the checker has no form for it.
+    fn checkable(&self) -> Option<Checkable> {
+        let [x, y] = self.scope;
+        (self.offset == 0 && x != y).then(|| Checkable::AllDifferent(vec![x, y]))
     }
 
     fn describe(&self) -> String {

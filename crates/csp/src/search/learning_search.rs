@@ -273,7 +273,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             explain_entry(pos, trail, &self.nogoods, model, &mut reason);
             let with_root = with_root_facts(&reason, trail, model, by, Some(entry.atom.var()));
             self.observer
-                .on_explanation(by, source, &with_root, Some(entry.atom));
+                .on_root_explanation(by, source, &with_root, entry.atom);
         }
     }
 
@@ -311,7 +311,13 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                 self.observer.on_explanation(by, &[], &with_root, None);
             }
         } else if let Some(id) = self.nogoods.conflict.take() {
-            atoms.extend_from_slice(self.nogoods.atoms(id));
+            let nogood = self.nogoods.atoms(id);
+            atoms.extend_from_slice(nogood);
+            if self.observer.wants_explanations() {
+                let with_root = with_root_facts(&atoms, trail, model, ConstraintId::NOGOOD, None);
+                self.observer
+                    .on_explanation(ConstraintId::NOGOOD, nogood, &with_root, None);
+            }
         } else if let Some((by, start, end)) = trail
             .violation
             .take()

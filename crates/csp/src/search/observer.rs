@@ -81,9 +81,14 @@ pub trait Observer {
 
     /// Conflict analysis explained a change: with constraint `by` (or, when `by` is
     /// [`ConstraintId::NOGOOD`], the nogood `nogood`: atoms that cannot all hold), the atoms
-    /// of `reason` imply `implied`, or, when `implied` is `None`, cannot all hold. For checking explanations; called only under `lcg`. The
-    /// reason given here also lists the facts of the root about its variables (values gone
-    /// there), which analysis itself leaves out.
+    /// of `reason` imply `implied`, or, when `implied` is `None`, cannot all hold. For
+    /// checking explanations and logging proofs; called only under `lcg`. The reason given
+    /// here also lists the facts of the root about its variables (values gone there), which
+    /// analysis itself leaves out.
+    ///
+    /// The calls of one conflict come in this order: the conflict itself (`implied` is
+    /// `None`), then the changes analysis resolved, newest first, then those minimisation
+    /// looked through; `on_nogood` closes them.
     fn on_explanation(
         &mut self,
         by: ConstraintId,
@@ -92,6 +97,20 @@ pub trait Observer {
         implied: Option<Atom>,
     ) {
         let _ = (by, nogood, reason, implied);
+    }
+
+    /// A change made at the root (decision level 0) explained, as `on_explanation` explains
+    /// one: a fact for the rest of the search, which analysis never explains again. Called
+    /// once per change, before any conflict whose explanations rely on it. The default
+    /// passes it to `on_explanation`.
+    fn on_root_explanation(
+        &mut self,
+        by: ConstraintId,
+        nogood: &[Atom],
+        reason: &[Atom],
+        implied: Atom,
+    ) {
+        self.on_explanation(by, nogood, reason, Some(implied));
     }
 
     /// The search dropped every open node (each assignment taken back with `on_backtrack`,
@@ -156,6 +175,15 @@ impl<T: Observer + ?Sized> Observer for &mut T {
         implied: Option<Atom>,
     ) {
         (**self).on_explanation(by, nogood, reason, implied)
+    }
+    fn on_root_explanation(
+        &mut self,
+        by: ConstraintId,
+        nogood: &[Atom],
+        reason: &[Atom],
+        implied: Atom,
+    ) {
+        (**self).on_root_explanation(by, nogood, reason, implied)
     }
     fn on_restart(&mut self, restarts: u64) {
         (**self).on_restart(restarts)

@@ -64,6 +64,21 @@ impl Best {
 }
 
 impl ColorJob {
+    /// `best` is optimal because `clique` needs as many colours; under `--proof`, the proof
+    /// of that (a search for one colour fewer, which fails at once) is written first.
+    fn optimal_by_clique(
+        &self,
+        graph: &Graph,
+        best: Best,
+        clique: Vec<usize>,
+        poller: &mut Poller,
+    ) -> Result<Done, Early> {
+        if self.proof.is_some() && best.k > 1 {
+            self.clique_proof(graph, best.k - 1, clique, poller)?;
+        }
+        Ok(best.optimal())
+    }
+
     /// The chromatic number. DSATUR comes first, so that a run stopped later still has a
     /// colouring to print; a largest clique bounds it from below; TabuCol takes colours away
     /// while it can; then a complete search for one colour fewer than the best, again and
@@ -103,7 +118,7 @@ impl ColorJob {
             count(lower, "vertex", "vertices"),
         );
         if best.k <= lower {
-            return Ok(best.optimal());
+            return self.optimal_by_clique(graph, best, clique.members, poller);
         }
 
         let cells = graph.vertex_count() as u64 * u64::from(best.k);
@@ -126,7 +141,7 @@ impl ColorJob {
             }
         }
         if best.k <= lower {
-            return Ok(best.optimal());
+            return self.optimal_by_clique(graph, best, clique.members, poller);
         }
 
         let cliques = match self.redundant_cliques(graph, poller) {

@@ -4,9 +4,10 @@
 use crate::args::Xcsp3Args;
 use crate::exit_code::Status;
 use crate::output::Output;
+use crate::proof;
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
-use csp::{Inference, Outcome, ValueOrder, VarOrder};
+use csp::{Inference, Outcome, Sense, ValueOrder, VarOrder};
 use std::ops::ControlFlow;
 use std::time::Instant;
 use xcsp3::{Kind, Objective, XcspModel};
@@ -22,6 +23,8 @@ pub struct Xcsp3Job {
     val_order_given: bool,
     limits: csp::Limits,
     started: Instant,
+    /// Where the proof goes (`--proof`).
+    proof: Option<std::path::PathBuf>,
 }
 
 impl Xcsp3Job {
@@ -46,6 +49,11 @@ impl Xcsp3Job {
         };
         let settings = SearchSettings::from_args(&args.search, defaults, false)?;
         settings.check_restarts(!args.count, "drop --restarts to count")?;
+        if args.proof.is_some() && settings.inference != Inference::Lcg {
+            return Err(
+                "--proof needs --inference lcg: only learning explains what it proves".into(),
+            );
+        }
         Ok(Xcsp3Job {
             file: args.file.clone(),
             count: args.count,
@@ -54,6 +62,7 @@ impl Xcsp3Job {
             val_order_given: args.search.val_order.is_some(),
             limits: limits(&args.search, &signals.cancel, Some(started))?,
             started,
+            proof: args.proof.clone(),
         })
     }
 
@@ -107,7 +116,34 @@ impl Xcsp3Job {
             last: None,
             wrong: 0,
         };
-        let summary = solver.solve(|solution| run.take(solution.values()));
+        let summary = match &self.proof {
+            None => solver.solve(|solution| run.take(solution.values())),
+            Some(path) => {
+                let objective = match instance.objective {
+                    Some(Objective::Minimize(var)) => Some((var, Sense::Minimize)),
+                    Some(Objective::Maximize(var)) => Some((var, Sense::Maximize)),
+                    None => None,
+                };
+                let logged = proof::solve_logged(
+                    &solver,
+                    &self.file,
+                    &instance.model,
+                    objective,
+                    path,
+                    |s| run.take(s.values()),
+                );
+                match logged {
+                    Ok((summary, said)) => {
+                        eprintln!("csp xcsp3: {said}");
+                        summary
+                    }
+                    Err(message) => {
+                        eprintln!("csp xcsp3: {message}");
+                        return Status::BadInput;
+                    }
+                }
+            }
+        };
         let Answers {
             counted,
             last,

@@ -410,3 +410,31 @@ fn pumpkins_checker_accepts_the_proof_that_queen9_9_needs_ten_colours() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert_checked(&stderr(&out), &proof, "queen9_9 with 9 colours");
 }
+
+/// An XCSP3 instance of the competition's set, copied into crates/xcsp3 with its licence.
+fn xcsp3_instance(name: &str) -> String {
+    format!(
+        "{}/../xcsp3/tests/data/{name}.xml.lzma",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn pumpkins_checker_accepts_xcsp3_proofs_of_unsatisfiability_and_of_an_optimum() {
+    let dir = Scratch::new("xcsp3");
+    // Pigeons-6 has no solution (ACE's tests count 0); Recipe's optimum is 1700 (ACE's).
+    for (name, answer) in [("Pigeons-6", "s UNSATISFIABLE"), ("Recipe", "o 1700")] {
+        let proof = dir.path(&format!("{name}.drcp"));
+        let out = csp(&[
+            "xcsp3",
+            &xcsp3_instance(name),
+            "--inference",
+            "lcg",
+            "--proof",
+            proof.to_str().unwrap(),
+        ]);
+        let printed = stdout(&out);
+        assert!(printed.lines().any(|l| l == answer), "{name}: {printed}");
+        assert_checked(&stderr(&out), &proof, name);
+    }
+}

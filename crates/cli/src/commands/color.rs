@@ -278,16 +278,17 @@ impl ColorJob {
             found = Some(model.colors(s));
             ControlFlow::Break(())
         };
-        let summary = match &self.proof {
-            None => solver.solve(on_solution),
-            Some(path) => {
-                let (summary, said) =
-                    proof::solve_logged(&solver, &self.file, &model.model, None, path, on_solution)
-                        .map_err(|message| Early::Failed(message, Status::BadInput))?;
-                eprintln!("csp color: {k} colours: {said}");
-                summary
-            }
-        };
+        let command = format!("csp color: {k} colours");
+        let summary = proof::solve(
+            &command,
+            &solver,
+            &self.file,
+            &model.model,
+            None,
+            self.proof.as_deref(),
+            on_solution,
+        )
+        .map_err(|message| Early::Failed(message, Status::BadInput))?;
         if found
             .as_ref()
             .is_some_and(|colors| !graph.is_proper(colors))

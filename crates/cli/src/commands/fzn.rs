@@ -139,28 +139,25 @@ impl FznJob {
             wrong: 0,
             last_flush: Instant::now(),
         };
-        let summary = match &self.proof {
-            None => solver.solve(|solution| run.take(solution.values())),
-            Some(path) => {
-                let objective = match fzn.objective {
-                    Objective::Satisfy => None,
-                    Objective::Minimize(var) => Some((var, Sense::Minimize)),
-                    Objective::Maximize(var) => Some((var, Sense::Maximize)),
-                };
-                let logged =
-                    proof::solve_logged(&solver, &self.file, &fzn.model, objective, path, |s| {
-                        run.take(s.values())
-                    });
-                match logged {
-                    Ok((summary, said)) => {
-                        eprintln!("csp fzn: {said}");
-                        summary
-                    }
-                    Err(message) => {
-                        eprintln!("csp fzn: {message}");
-                        return Status::BadInput;
-                    }
-                }
+        let objective = match fzn.objective {
+            Objective::Satisfy => None,
+            Objective::Minimize(var) => Some((var, Sense::Minimize)),
+            Objective::Maximize(var) => Some((var, Sense::Maximize)),
+        };
+        let solved = proof::solve(
+            "csp fzn",
+            &solver,
+            &self.file,
+            &fzn.model,
+            objective,
+            self.proof.as_deref(),
+            |s| run.take(s.values()),
+        );
+        let summary = match solved {
+            Ok(summary) => summary,
+            Err(message) => {
+                eprintln!("csp fzn: {message}");
+                return Status::BadInput;
             }
         };
         let Printing {

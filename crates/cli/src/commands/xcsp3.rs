@@ -116,32 +116,25 @@ impl Xcsp3Job {
             last: None,
             wrong: 0,
         };
-        let summary = match &self.proof {
-            None => solver.solve(|solution| run.take(solution.values())),
-            Some(path) => {
-                let objective = match instance.objective {
-                    Some(Objective::Minimize(var)) => Some((var, Sense::Minimize)),
-                    Some(Objective::Maximize(var)) => Some((var, Sense::Maximize)),
-                    None => None,
-                };
-                let logged = proof::solve_logged(
-                    &solver,
-                    &self.file,
-                    &instance.model,
-                    objective,
-                    path,
-                    |s| run.take(s.values()),
-                );
-                match logged {
-                    Ok((summary, said)) => {
-                        eprintln!("csp xcsp3: {said}");
-                        summary
-                    }
-                    Err(message) => {
-                        eprintln!("csp xcsp3: {message}");
-                        return Status::BadInput;
-                    }
-                }
+        let objective = match instance.objective {
+            Some(Objective::Minimize(var)) => Some((var, Sense::Minimize)),
+            Some(Objective::Maximize(var)) => Some((var, Sense::Maximize)),
+            None => None,
+        };
+        let solved = proof::solve(
+            "csp xcsp3",
+            &solver,
+            &self.file,
+            &instance.model,
+            objective,
+            self.proof.as_deref(),
+            |s| run.take(s.values()),
+        );
+        let summary = match solved {
+            Ok(summary) => summary,
+            Err(message) => {
+                eprintln!("csp xcsp3: {message}");
+                return Status::BadInput;
             }
         };
         let Answers {

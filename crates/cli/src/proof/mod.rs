@@ -7,7 +7,7 @@
 
 mod drcp;
 
-pub use drcp::{DrcpLog, ProofEnd, ProofSummary};
+use drcp::{DrcpLog, ProofEnd, ProofSummary};
 
 use crate::wording::count;
 use csp::{Checkable, Model, Outcome, Sense, Solution, Solver, Summary, VarId};
@@ -24,7 +24,7 @@ fn var_name(x: VarId) -> String {
 
 /// Why `model` cannot have a proof the checker reads: its first constraint that is not one
 /// of the checker's, named as the model names it; `None` when all are.
-pub fn uncheckable(model: &Model) -> Option<String> {
+fn uncheckable(model: &Model) -> Option<String> {
     model.constraint_ids().find_map(|c| {
         let why = match model.constraint(c).and_then(|k| k.checkable()) {
             None => "the proof checker knows only all_different and linear constraints",
@@ -52,7 +52,7 @@ fn fits(form: &Checkable) -> bool {
 /// `model` as FlatZinc for the checker: one variable `v{i}` per variable (its name in the
 /// model in a comment), its constraints in order (the proof cites them by position), the
 /// objective. Call only when [`uncheckable`] says `None`.
-pub fn flatzinc(model: &Model, objective: Option<(VarId, Sense)>) -> String {
+fn flatzinc(model: &Model, objective: Option<(VarId, Sense)>) -> String {
     let mut fzn = String::from("% The model csp solved, for pumpkin-checker.\n");
     for x in model.vars() {
         let values: Vec<i32> = model.initial_values(x).collect();
@@ -109,13 +109,13 @@ pub fn flatzinc(model: &Model, objective: Option<(VarId, Sense)>) -> String {
 }
 
 /// The model's path beside the proof's: `PROOF` with the extension `.fzn`.
-pub fn model_path(proof: &Path) -> PathBuf {
+fn model_path(proof: &Path) -> PathBuf {
     proof.with_extension("fzn")
 }
 
 /// Opens the proof file at `path` and writes `model` beside it; a message naming the file on
 /// failure.
-pub fn create(
+fn create(
     path: &Path,
     input: &Path,
     model: &Model,
@@ -144,7 +144,7 @@ pub fn create(
 }
 
 /// Ends the proof of `log` and says on one line what it holds.
-pub fn close(
+fn close(
     log: DrcpLog<'_, &mut BufWriter<File>>,
     exhausted: bool,
     path: &Path,
@@ -182,7 +182,7 @@ pub fn close(
 }
 
 /// Flushes a proof's file.
-pub fn flush(mut sink: BufWriter<File>, path: &Path) -> Result<(), String> {
+fn flush(mut sink: BufWriter<File>, path: &Path) -> Result<(), String> {
     sink.flush()
         .map_err(|e| format!("--proof: cannot write {}: {e}", path.display()))
 }
@@ -191,7 +191,7 @@ pub fn flush(mut sink: BufWriter<File>, path: &Path) -> Result<(), String> {
 /// proof logged to `path` and the model beside it: the search's summary and one line on what
 /// the proof holds. A model the checker cannot read, or a file that cannot be written, is a
 /// message instead.
-pub fn solve_logged(
+fn solve_logged(
     solver: &Solver<'_>,
     input: &Path,
     model: &Model,
@@ -208,4 +208,23 @@ pub fn solve_logged(
     let said = close(log, summary.outcome == Outcome::Exhausted, path)?;
     flush(sink, path)?;
     Ok((summary, said))
+}
+
+/// `command`'s search: logged as [`solve_logged`] does when `proof` names a file, else plain.
+/// What the proof holds is said on stderr; a refusal too, and it comes back as the message.
+pub fn solve(
+    command: &str,
+    solver: &Solver<'_>,
+    input: &Path,
+    model: &Model,
+    objective: Option<(VarId, Sense)>,
+    proof: Option<&Path>,
+    on_solution: impl FnMut(&Solution<'_>) -> ControlFlow<()>,
+) -> Result<Summary, String> {
+    let Some(path) = proof else {
+        return Ok(solver.solve(on_solution));
+    };
+    let (summary, said) = solve_logged(solver, input, model, objective, path, on_solution)?;
+    eprintln!("{command}: {said}");
+    Ok(summary)
 }

@@ -9,7 +9,7 @@
 
 use crate::common::{csp, stderr, stdout};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 /// Pumpkin's checker: on the path, where `.ci/run` installs it, or in /tmp.
 fn checker() -> Option<PathBuf> {
@@ -77,6 +77,14 @@ fn queen_graph(n: usize) -> String {
 /// The chromatic numbers of the n x n queen graphs, n = 1.., from OEIS A088202.
 const QUEEN_CHROMATIC: [usize; 9] = [1, 4, 5, 5, 5, 7, 7, 9, 10];
 
+/// `csp COMMAND INPUT ARGS... --inference lcg --proof PROOF`.
+fn with_proof(command: &str, input: &Path, args: &[&str], proof: &Path) -> Output {
+    let mut all = vec![command, input.to_str().unwrap()];
+    all.extend_from_slice(args);
+    all.extend(["--inference", "lcg", "--proof", proof.to_str().unwrap()]);
+    csp(&all)
+}
+
 /// Asserts that csp accounted for every deduction of the proof it says it wrote, and that
 /// the checker accepts the proof and rejects it without its last inference.
 fn assert_checked(said: &str, proof: &Path, name: &str) {
@@ -135,16 +143,7 @@ fn pumpkins_checker_accepts_proofs_that_queen_graphs_need_their_chromatic_number
         let k = QUEEN_CHROMATIC[n - 1] - 1;
         let graph = dir.file(&format!("queen{n}_{n}.col"), &queen_graph(n));
         let proof = dir.path(&format!("queen{n}_{n}_k{k}.drcp"));
-        let out = csp(&[
-            "color",
-            graph.to_str().unwrap(),
-            "--colors",
-            &k.to_string(),
-            "--inference",
-            "lcg",
-            "--proof",
-            proof.to_str().unwrap(),
-        ]);
+        let out = with_proof("color", &graph, &["--colors", &k.to_string()], &proof);
         let said = stderr(&out);
         assert_eq!(out.status.code(), Some(1), "queen{n}_{n}: {said}");
         assert_checked(&said, &proof, &format!("queen{n}_{n} with {k} colours"));
@@ -180,16 +179,7 @@ fn proofs_on_random_graphs_derive_every_nogood() {
     for seed in [13, 24] {
         let graph = dir.file(&format!("g45_{seed}.col"), &random_graph(seed));
         let proof = dir.path(&format!("g45_{seed}.drcp"));
-        let out = csp(&[
-            "color",
-            graph.to_str().unwrap(),
-            "--colors",
-            "8",
-            "--inference",
-            "lcg",
-            "--proof",
-            proof.to_str().unwrap(),
-        ]);
+        let out = with_proof("color", &graph, &["--colors", "8"], &proof);
         let said = stderr(&out);
         assert_eq!(out.status.code(), Some(1), "seed {seed}: {said}");
         assert_checked(&said, &proof, &format!("G(45, 1/2) seed {seed}, 8 colours"));
@@ -201,15 +191,7 @@ fn color_min_proves_its_optimum_with_a_checked_proof() {
     let dir = Scratch::new("min");
     let graph = dir.file("queen7_7.col", &queen_graph(7));
     let proof = dir.path("queen7_7.drcp");
-    let out = csp(&[
-        "color",
-        graph.to_str().unwrap(),
-        "--min",
-        "--inference",
-        "lcg",
-        "--proof",
-        proof.to_str().unwrap(),
-    ]);
+    let out = with_proof("color", &graph, &["--min"], &proof);
     let said = stderr(&out);
     assert_eq!(out.status.code(), Some(0), "{said}");
     assert!(said.contains("colors 7 optimal"), "{said}");
@@ -245,14 +227,7 @@ fn pumpkins_checker_accepts_flatzinc_proofs_of_unsatisfiability_and_of_optima() 
     let run = |name: &str, text: &str| {
         let model = dir.file(&format!("{name}.in.fzn"), text);
         let proof = dir.path(&format!("{name}.drcp"));
-        let out = csp(&[
-            "fzn",
-            model.to_str().unwrap(),
-            "--inference",
-            "lcg",
-            "--proof",
-            proof.to_str().unwrap(),
-        ]);
+        let out = with_proof("fzn", &model, &[], &proof);
         assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr(&out));
         (stdout(&out), stderr(&out), proof)
     };
@@ -313,16 +288,7 @@ fn a_run_that_finds_a_solution_says_it_needs_no_proof() {
     let dir = Scratch::new("sat");
     let graph = dir.file("queen6_6.col", &queen_graph(6));
     let proof = dir.path("queen6_6.drcp");
-    let out = csp(&[
-        "color",
-        graph.to_str().unwrap(),
-        "--colors",
-        "7",
-        "--inference",
-        "lcg",
-        "--proof",
-        proof.to_str().unwrap(),
-    ]);
+    let out = with_proof("color", &graph, &["--colors", "7"], &proof);
     assert_eq!(out.status.code(), Some(0));
     assert!(
         stderr(&out).contains("no proof: a solution was found"),
@@ -358,14 +324,7 @@ fn proof_refuses_what_it_cannot_prove_in_one_line_and_exit_code_2() {
         "var 1..5: x :: output_var;\nvar 1..5: y :: output_var;\n\
          constraint int_times(x, y, x);\nsolve satisfy;\n",
     );
-    let out = csp(&[
-        "fzn",
-        model.to_str().unwrap(),
-        "--inference",
-        "lcg",
-        "--proof",
-        proof,
-    ]);
+    let out = with_proof("fzn", &model, &[], Path::new(proof));
     assert_eq!(out.status.code(), Some(2));
     let said = stderr(&out);
     assert_eq!(said.lines().count(), 1, "{said}");
@@ -377,14 +336,7 @@ fn proof_refuses_what_it_cannot_prove_in_one_line_and_exit_code_2() {
          constraint int_ne(a, b);\nsolve satisfy;\n",
     );
     let beside = dir.path("pigeons.drcp");
-    let out = csp(&[
-        "fzn",
-        model.to_str().unwrap(),
-        "--inference",
-        "lcg",
-        "--proof",
-        beside.to_str().unwrap(),
-    ]);
+    let out = with_proof("fzn", &model, &[], &beside);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("would overwrite"), "{}", stderr(&out));
     assert!(std::fs::read_to_string(&model).unwrap().contains("int_ne"));
@@ -397,16 +349,7 @@ fn pumpkins_checker_accepts_the_proof_that_queen9_9_needs_ten_colours() {
     let dir = Scratch::new("queen9");
     let graph = dir.file("queen9_9.col", &queen_graph(9));
     let proof = dir.path("queen9_9_k9.drcp");
-    let out = csp(&[
-        "color",
-        graph.to_str().unwrap(),
-        "--colors",
-        "9",
-        "--inference",
-        "lcg",
-        "--proof",
-        proof.to_str().unwrap(),
-    ]);
+    let out = with_proof("color", &graph, &["--colors", "9"], &proof);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert_checked(&stderr(&out), &proof, "queen9_9 with 9 colours");
 }
@@ -425,14 +368,7 @@ fn pumpkins_checker_accepts_xcsp3_proofs_of_unsatisfiability_and_of_an_optimum()
     // Pigeons-6 has no solution (ACE's tests count 0); Recipe's optimum is 1700 (ACE's).
     for (name, answer) in [("Pigeons-6", "s UNSATISFIABLE"), ("Recipe", "o 1700")] {
         let proof = dir.path(&format!("{name}.drcp"));
-        let out = csp(&[
-            "xcsp3",
-            &xcsp3_instance(name),
-            "--inference",
-            "lcg",
-            "--proof",
-            proof.to_str().unwrap(),
-        ]);
+        let out = with_proof("xcsp3", Path::new(&xcsp3_instance(name)), &[], &proof);
         let printed = stdout(&out);
         assert!(printed.lines().any(|l| l == answer), "{name}: {printed}");
         assert_checked(&stderr(&out), &proof, name);

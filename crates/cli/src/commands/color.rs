@@ -284,7 +284,6 @@ impl ColorJob {
             &solver,
             &self.file,
             &model.model,
-            None,
             self.proof.as_deref(),
             on_solution,
         )

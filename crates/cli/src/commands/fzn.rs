@@ -7,7 +7,7 @@ use crate::output::Output;
 use crate::proof;
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
-use csp::{Inference, Outcome, Sense, Statistics, ValueOrder, VarOrder};
+use csp::{Inference, Outcome, Statistics, ValueOrder, VarOrder};
 use flatzinc::{FznModel, Objective};
 use std::io::Read;
 use std::ops::ControlFlow;
@@ -139,17 +139,11 @@ impl FznJob {
             wrong: 0,
             last_flush: Instant::now(),
         };
-        let objective = match fzn.objective {
-            Objective::Satisfy => None,
-            Objective::Minimize(var) => Some((var, Sense::Minimize)),
-            Objective::Maximize(var) => Some((var, Sense::Maximize)),
-        };
         let solved = proof::solve(
             "csp fzn",
             &solver,
             &self.file,
             &fzn.model,
-            objective,
             self.proof.as_deref(),
             |s| run.take(s.values()),
         );

@@ -7,7 +7,7 @@ use crate::output::Output;
 use crate::proof;
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
-use csp::{Inference, Outcome, Sense, ValueOrder, VarOrder};
+use csp::{Inference, Outcome, ValueOrder, VarOrder};
 use std::ops::ControlFlow;
 use std::time::Instant;
 use xcsp3::{Kind, Objective, XcspModel};
@@ -116,17 +116,11 @@ impl Xcsp3Job {
             last: None,
             wrong: 0,
         };
-        let objective = match instance.objective {
-            Some(Objective::Minimize(var)) => Some((var, Sense::Minimize)),
-            Some(Objective::Maximize(var)) => Some((var, Sense::Maximize)),
-            None => None,
-        };
         let solved = proof::solve(
             "csp xcsp3",
             &solver,
             &self.file,
             &instance.model,
-            objective,
             self.proof.as_deref(),
             |s| run.take(s.values()),
         );

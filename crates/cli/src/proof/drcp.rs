@@ -110,7 +110,7 @@ pub struct DrcpLog<'m, W: Write> {
     writer: ProofWriter<W, i32>,
     model: &'m Model,
     /// Each constraint as the checker reads it, by index.
-    checkable: Vec<Checkable>,
+    checkable: Vec<Option<Checkable>>,
     /// The next step id: steps share their numbering with the model's constraints.
     next_step: u32,
     /// The explanations of the conflict at hand.
@@ -156,7 +156,7 @@ impl<'m, W: Write> DrcpLog<'m, W> {
     pub fn new(model: &'m Model, objective: Option<(VarId, Sense)>, out: W) -> Self {
         let checkable = model
             .constraint_ids()
-            .filter_map(|c| model.constraint(c).and_then(|c| c.checkable()))
+            .map(|c| model.constraint(c).and_then(|c| c.checkable()))
             .collect();
         DrcpLog {
             writer: ProofWriter::new(out),
@@ -265,12 +265,7 @@ impl<'m, W: Write> DrcpLog<'m, W> {
             .collect();
         for step in &steps {
             if let Source::Constraint(c) = step.source {
-                if matches!(
-                    self.checkable[c],
-                    Checkable::LinearLe(..) | Checkable::LinearEq(..)
-                ) {
-                    vars.extend(self.checkable[c].vars());
-                }
+                vars.extend(self.bounded(c, step));
             }
         }
         vars.sort_unstable();
@@ -377,10 +372,37 @@ impl<'m, W: Write> DrcpLog<'m, W> {
         given
     }
 
+    /// The variables whose declared bounds an inference of constraint `c` states among its
+    /// premises: all of a linear constraint's, whose bounds reasoning reads every term; those
+    /// the step names for an all-different, whose Hall set test counts every bounded variable
+    /// and so must see only the set's.
+    fn bounded(&self, c: usize, step: &Step) -> Vec<VarId> {
+        let mut vars: Vec<VarId> = match &self.checkable[c] {
+            Some(linear @ (Checkable::LinearLe(..) | Checkable::LinearEq(..))) => linear.vars(),
+            _ => step
+                .premises
+                .iter()
+                .chain(&step.consequent)
+                .map(Atom::var)
+                .collect(),
+        };
+        vars.sort_unstable();
+        vars.dedup();
+        vars
+    }
+
     fn write_inference(&mut self, step: &Step) -> NonZero<u32> {
         let id = self.step_id();
         let (generated_by, label) = match step.source {
-            Source::Constraint(c) => (NonZero::new(c as u32 + 1), self.checkable[c].label()),
+            Source::Constraint(c) => (
+                NonZero::new(c as u32 + 1),
+                // A model the checker cannot read is refused before the search, so the label
+                // of an unreadable constraint is never written; if it were, the checker would
+                // reject it rather than misread it.
+                self.checkable[c]
+                    .as_ref()
+                    .map_or("unchecked", Checkable::label),
+            ),
             Source::Declared => (None, "initial_domain"),
             Source::Nogood(n) => (NonZero::new(n), "nogood"),
             Source::Unknown => (None, "nogood"),
@@ -388,17 +410,7 @@ impl<'m, W: Write> DrcpLog<'m, W> {
         let mut premises = step.premises.clone();
         if let Source::Constraint(c) = step.source {
             // The checker reads each variable's domain from the premises alone.
-            let mut vars: Vec<VarId> = match &self.checkable[c] {
-                Checkable::AllDifferent(_) => premises
-                    .iter()
-                    .chain(&step.consequent)
-                    .map(Atom::var)
-                    .collect(),
-                linear => linear.vars(),
-            };
-            vars.sort_unstable();
-            vars.dedup();
-            for x in vars {
+            for x in self.bounded(c, step) {
                 if let Some((low, high)) = self.model.initial_bounds(x) {
                     premises.push(Atom::Ge(x, low));
                     premises.push(Atom::Le(x, high));

@@ -187,7 +187,7 @@ fn flush(mut sink: BufWriter<File>, path: &Path) -> Result<(), String> {
         .map_err(|e| format!("--proof: cannot write {}: {e}", path.display()))
 }
 
-/// Runs `solver` on `model`, read from `input` (searching with `objective`, as the solver was told) with its
+/// Runs `solver` on `model`, read from `input`, with its
 /// proof logged to `path` and the model beside it: the search's summary and one line on what
 /// the proof holds. A model the checker cannot read, or a file that cannot be written, is a
 /// message instead.
@@ -195,10 +195,10 @@ fn solve_logged(
     solver: &Solver<'_>,
     input: &Path,
     model: &Model,
-    objective: Option<(VarId, Sense)>,
     path: &Path,
     on_solution: impl FnMut(&Solution<'_>) -> ControlFlow<()>,
 ) -> Result<(Summary, String), String> {
+    let objective = solver.objective();
     if let Some(why) = uncheckable(model) {
         return Err(format!("--proof: {why}"));
     }
@@ -217,14 +217,13 @@ pub fn solve(
     solver: &Solver<'_>,
     input: &Path,
     model: &Model,
-    objective: Option<(VarId, Sense)>,
     proof: Option<&Path>,
     on_solution: impl FnMut(&Solution<'_>) -> ControlFlow<()>,
 ) -> Result<Summary, String> {
     let Some(path) = proof else {
         return Ok(solver.solve(on_solution));
     };
-    let (summary, said) = solve_logged(solver, input, model, objective, path, on_solution)?;
+    let (summary, said) = solve_logged(solver, input, model, path, on_solution)?;
     eprintln!("{command}: {said}");
     Ok(summary)
 }

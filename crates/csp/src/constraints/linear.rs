@@ -257,8 +257,7 @@ impl Constraint for Linear {
             LinearOp::Le => Some(Checkable::LinearLe(terms().collect(), self.rhs)),
             LinearOp::Ge => Some(Checkable::LinearLe(
                 terms()
-                    .map(|(a, x)| (a.checked_neg(), x))
-                    .map(|(a, x)| a.map(|a| (a, x)))
+                    .map(|(a, x)| Some((a.checked_neg()?, x)))
                     .collect::<Option<_>>()?,
                 self.rhs.checked_neg()?,
             )),

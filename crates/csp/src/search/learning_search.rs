@@ -264,10 +264,8 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             self.root_explained += 1;
             let pos = self.root_explained;
             let entry = trail.entry(pos);
-            let (by, source) = match entry.cause {
-                Cause::Propagator(c) | Cause::Explained(c, ..) => (c, &[][..]),
-                Cause::Nogood(id) => (ConstraintId::NOGOOD, self.nogoods.atoms(id)),
-                Cause::Decision | Cause::Root => continue,
+            let Some((by, source)) = explainer(entry.cause, &self.nogoods) else {
+                continue;
             };
             reason.clear();
             explain_entry(pos, trail, &self.nogoods, model, &mut reason);
@@ -303,12 +301,10 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             atoms.push(Atom::Le(var, high));
             trail.holes_between(var, low, high, now, &mut atoms);
             if self.observer.wants_explanations() {
-                let by = match wipe.cause {
-                    Cause::Propagator(c) | Cause::Explained(c, ..) => c,
-                    _ => ConstraintId::NOGOOD,
-                };
+                let (by, source) =
+                    explainer(wipe.cause, &self.nogoods).unwrap_or((ConstraintId::NOGOOD, &[]));
                 let with_root = with_root_facts(&atoms, trail, model, by, None);
-                self.observer.on_explanation(by, &[], &with_root, None);
+                self.observer.on_explanation(by, source, &with_root, None);
             }
         } else if let Some(id) = self.nogoods.conflict.take() {
             let nogood = self.nogoods.atoms(id);
@@ -361,11 +357,8 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             explain_entry(pos, trail, nogoods, model, out);
             if checked {
                 let entry = trail.entry(pos);
-                let (by, source) = match entry.cause {
-                    Cause::Propagator(c) | Cause::Explained(c, ..) => (c, &[][..]),
-                    Cause::Nogood(id) => (ConstraintId::NOGOOD, nogoods.atoms(id)),
-                    _ => (ConstraintId::NOGOOD, &[][..]),
-                };
+                let (by, source) =
+                    explainer(entry.cause, nogoods).unwrap_or((ConstraintId::NOGOOD, &[]));
                 let with_root =
                     with_root_facts(&out[start..], trail, model, by, Some(entry.atom.var()));
                 observer.on_explanation(by, source, &with_root, Some(entry.atom));
@@ -645,6 +638,17 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         if let Resolved::Again(conflict) = self.assert_nogood(nogood, false) {
             self.on_conflict(conflict);
         }
+    }
+}
+
+/// Who explains a change made by `cause`, for an observer: the constraint (with no nogood),
+/// or [`ConstraintId::NOGOOD`] with the nogood's atoms; `None` for a decision or a root
+/// domain, which have no explanation.
+fn explainer(cause: Cause, nogoods: &NogoodStore) -> Option<(ConstraintId, &[Atom])> {
+    match cause {
+        Cause::Propagator(c) | Cause::Explained(c, ..) => Some((c, &[])),
+        Cause::Nogood(id) => Some((ConstraintId::NOGOOD, nogoods.atoms(id))),
+        Cause::Decision | Cause::Root => None,
     }
 }
 

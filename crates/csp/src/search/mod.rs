@@ -191,6 +191,12 @@ impl<'m> Solver<'m> {
         self
     }
 
+    /// The objective [`Solver::minimize`] or [`Solver::maximize`] set, if any: for an observer
+    /// that must know what the search optimises (a proof log).
+    pub fn objective(&self) -> Option<(VarId, Sense)> {
+        self.config.objective
+    }
+
     /// Explore only the `index`-th (0-based) of `parts` disjoint parts of the search tree, so
     /// that separate processes or machines can share one search; the parts' solutions add up
     /// to the whole. The tree is cut at depth [`SHARD_DEPTH`]: its nodes there are dealt out

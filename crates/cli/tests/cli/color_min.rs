@@ -1,7 +1,7 @@
 //! `csp color --min` against answers from elsewhere: the queen graphs' chromatic numbers
 //! (OEIS A088202), brute force on small random graphs, and a user's loop of `--colors K`.
 
-use crate::common::{csp, stderr, stdout};
+use crate::common::{csp, queen_edges, stderr, stdout};
 
 /// A graph written to a temporary DIMACS file; removed when dropped.
 struct GraphFile {
@@ -51,16 +51,7 @@ impl Drop for GraphFile {
 
 /// The n x n queen graph: cells, adjacent when they share a row, a column or a diagonal.
 fn queen_graph(n: usize) -> GraphFile {
-    let mut edges = Vec::new();
-    for a in 0..n * n {
-        for b in a + 1..n * n {
-            let (r1, c1, r2, c2) = (a / n, a % n, b / n, b % n);
-            if r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) {
-                edges.push((a, b));
-            }
-        }
-    }
-    GraphFile::new(&format!("queen{n}_{n}"), n * n, edges)
+    GraphFile::new(&format!("queen{n}_{n}"), n * n, queen_edges(n))
 }
 
 /// G(n, percent/100) from a seeded 64-bit linear congruential sequence (Knuth's MMIX constants).

@@ -16,6 +16,30 @@ pub fn csp(args: &[&str]) -> Output {
     csp_command(args).stdin(Stdio::null()).output().unwrap()
 }
 
+/// The n x n queen graph's edges, vertices numbered from 0 row by row: squares adjacent when
+/// they share a row, a column or a diagonal (DIMACS's queenN_N).
+pub fn queen_edges(n: usize) -> Vec<(usize, usize)> {
+    let mut edges = Vec::new();
+    for a in 0..n * n {
+        for b in a + 1..n * n {
+            let (r1, c1, r2, c2) = (a / n, a % n, b / n, b % n);
+            if r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) {
+                edges.push((a, b));
+            }
+        }
+    }
+    edges
+}
+
+/// A graph in DIMACS .col text: the `p` line, then an `e` line per edge, numbered from 1.
+pub fn dimacs(vertices: usize, edges: &[(usize, usize)]) -> String {
+    let mut text = format!("p edge {vertices} {}\n", edges.len());
+    for (u, v) in edges {
+        text.push_str(&format!("e {} {}\n", u + 1, v + 1));
+    }
+    text
+}
+
 pub fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
 }

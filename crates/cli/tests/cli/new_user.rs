@@ -2,7 +2,7 @@
 //! convention per audience, inputs as people write them, options that say what they did,
 //! and messages in plain grammar. Each test pins one point that was seen to trip a user.
 
-use crate::common::{csp, csp_with_stdin, stderr, stdout};
+use crate::common::{csp, csp_with_stdin, dimacs, queen_edges, stderr, stdout};
 use std::collections::BTreeMap;
 
 /// The JSON statistics a run printed last on stderr.
@@ -315,21 +315,8 @@ fn counted_nouns_agree_with_their_numbers() {
     assert!(!report.contains("1 colours"), "{report}");
     // The queen graph of the 8x8 board needs 9 colours; a search for 8 stopped early speaks
     // of "an 8-colouring".
-    let mut edges = Vec::new();
-    for a in 0..64usize {
-        for b in a + 1..64 {
-            let (r1, c1, r2, c2) = (a / 8, a % 8, b / 8, b % 8);
-            if r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) {
-                edges.push(format!("e {} {}\n", a + 1, b + 1));
-            }
-        }
-    }
     let path = dir.join("queen8.col");
-    std::fs::write(
-        &path,
-        format!("p edge 64 {}\n{}", edges.len(), edges.concat()),
-    )
-    .unwrap();
+    std::fs::write(&path, dimacs(64, &queen_edges(8))).unwrap();
     let out = csp(&[
         "color",
         path.to_str().unwrap(),

@@ -7,7 +7,7 @@
 //! missing, the tests still hold csp to its own account of the proof (every deduction
 //! derived) and say SKIPPED for the checker's verdict.
 
-use crate::common::{csp, stderr, stdout};
+use crate::common::{csp, dimacs, queen_edges, stderr, stdout};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -56,22 +56,9 @@ impl Drop for Scratch {
     }
 }
 
-/// The n x n queen graph in DIMACS: cells adjacent when they share a line.
+/// The n x n queen graph in DIMACS.
 fn queen_graph(n: usize) -> String {
-    let mut edges = Vec::new();
-    for a in 0..n * n {
-        for b in a + 1..n * n {
-            let (r1, c1, r2, c2) = (a / n, a % n, b / n, b % n);
-            if r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) {
-                edges.push((a + 1, b + 1));
-            }
-        }
-    }
-    let mut text = format!("p edge {} {}\n", n * n, edges.len());
-    for (u, v) in edges {
-        text.push_str(&format!("e {u} {v}\n"));
-    }
-    text
+    dimacs(n * n, &queen_edges(n))
 }
 
 /// The chromatic numbers of the n x n queen graphs, n = 1.., from OEIS A088202.
@@ -155,18 +142,14 @@ fn random_graph(seed: u64) -> String {
     let mut rng = csp::SplitMix64::new(seed);
     let n = 45;
     let mut edges = Vec::new();
-    for a in 1..=n {
-        for b in a + 1..=n {
+    for a in 0..n {
+        for b in a + 1..n {
             if rng.below(2) == 0 {
                 edges.push((a, b));
             }
         }
     }
-    let mut text = format!("p edge {n} {}\n", edges.len());
-    for (u, v) in edges {
-        text.push_str(&format!("e {u} {v}\n"));
-    }
-    text
+    dimacs(n, &edges)
 }
 
 /// Two graphs on which minimisation once dropped an `x = v` from a nogood when only the

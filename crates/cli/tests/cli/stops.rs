@@ -3,7 +3,7 @@
 //! each with its partial results and statistics. The 5-second bound is a watchdog against
 //! hangs, not a speed check: `scripts/stop-latency` measures how soon each one really ends.
 
-use crate::common::{spawn, stderr, stdout, wait_with_watchdog};
+use crate::common::{dimacs, queen_edges, spawn, stderr, stdout, wait_with_watchdog};
 use std::process::Output;
 use std::time::Duration;
 
@@ -331,24 +331,9 @@ fn sudoku_stops_on_both_engines_and_on_two_jobs() {
 /// proving that 9 colours do not do takes more than a minute under mac and under lcg (the 8x8
 /// board's proof takes under a second since the clique constraints).
 fn queen9_graph(name: &str) -> String {
-    const N: usize = 9;
-    let square = |r: usize, c: usize| r * N + c + 1;
-    let mut edges = Vec::new();
-    for a in 0..N * N {
-        for b in a + 1..N * N {
-            let (r1, c1, r2, c2) = (a / N, a % N, b / N, b % N);
-            if r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2) {
-                edges.push(format!("e {} {}\n", square(r1, c1), square(r2, c2)));
-            }
-        }
-    }
     let file = format!("csp-stops-{}-{name}-queen9.col", std::process::id());
     let path = std::env::temp_dir().join(file);
-    std::fs::write(
-        &path,
-        format!("p edge {} {}\n{}", N * N, edges.len(), edges.concat()),
-    )
-    .unwrap();
+    std::fs::write(&path, dimacs(81, &queen_edges(9))).unwrap();
     path.to_string_lossy().into_owned()
 }
 

@@ -20,7 +20,7 @@ use nqueens::bitmask::{self, Bitmask};
 use nqueens::{Encoding, QueensModel};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The largest N traced without a limit: 8-queens' full trace is already about 15,000 lines.
 const MAX_UNLIMITED_TRACE_N: usize = 8;
@@ -545,7 +545,7 @@ impl QueensJob {
     ) -> Status {
         // The run's wall-clock time, building the model included, as the time limit counts it.
         summary.stats.elapsed = self.started.elapsed();
-        if out.closed {
+        if out.is_closed() {
             return Status::Success;
         }
         let signal = match summary.outcome {
@@ -709,7 +709,6 @@ struct Printer {
     count_only: bool,
     printed: u64,
     record: String,
-    last_flush: Instant,
     /// Boards kept for `--format svg`, drawn at the end.
     pictures: Vec<Vec<usize>>,
     /// Keep only the smallest board of each symmetry class.
@@ -723,9 +722,6 @@ struct Printer {
     wrong: u64,
 }
 
-/// How long stdout may hold found solutions before they are flushed to a waiting reader.
-const FLUSH_INTERVAL: Duration = Duration::from_millis(50);
-
 impl Printer {
     fn new(n: usize, format: Format, empty: char, count_only: bool) -> Self {
         Printer {
@@ -735,7 +731,6 @@ impl Printer {
             count_only,
             printed: 0,
             record: String::new(),
-            last_flush: Instant::now(),
             pictures: Vec::new(),
             symmetry: false,
             kept: 0,
@@ -819,14 +814,7 @@ impl Printer {
             }
         }
         self.printed += 1;
-        if !out.record(self.record.as_bytes()) {
-            return false;
-        }
-        if self.last_flush.elapsed() >= FLUSH_INTERVAL {
-            self.last_flush = Instant::now();
-            return out.flush();
-        }
-        true
+        out.record(self.record.as_bytes())
     }
 
     fn push_row(&mut self, column: usize) {

@@ -240,7 +240,6 @@ impl SudokuJob {
             out: &mut out,
             tally: Tally::default(),
             stats: Statistics::default(),
-            last_flush: Instant::now(),
             interrupted: false,
             pictures: Vec::new(),
             recorded: false,
@@ -406,7 +405,6 @@ struct Run<'j, 'o> {
     out: &'o mut Output,
     tally: Tally,
     stats: Statistics,
-    last_flush: Instant,
     interrupted: bool,
     /// Solved grids for `--format svg`: (givens, solution, symbols).
     pictures: Vec<(Grid, Grid, sudoku::Symbols)>,
@@ -429,9 +427,6 @@ const MAX_CACHED_BOX: usize = 64;
 /// How many lines of errors and notes a run prints before it only counts them: a binary file
 /// fed by mistake would otherwise print one per line (37,233 for one such file).
 const MAX_ERROR_LINES: usize = 20;
-
-/// How long stdout may hold answers before they are flushed to a waiting reader.
-const FLUSH_INTERVAL: Duration = Duration::from_millis(50);
 
 impl Run<'_, '_> {
     /// Reads every line, answering each puzzle as soon as it is complete; the error says at
@@ -577,14 +572,7 @@ impl Run<'_, '_> {
             }
         }
         self.tally.add(answer);
-        if !self.out.record(worked.record.as_bytes()) {
-            return false;
-        }
-        if self.last_flush.elapsed() >= FLUSH_INTERVAL {
-            self.last_flush = Instant::now();
-            return self.out.flush();
-        }
-        true
+        self.out.record(worked.record.as_bytes())
     }
 }
 

@@ -217,7 +217,6 @@ impl Answers<'_> {
             {
                 return ControlFlow::Break(());
             }
-            self.out.flush();
         }
         self.last = Some(values.to_vec());
         ControlFlow::Continue(())

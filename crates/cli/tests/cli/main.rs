@@ -15,6 +15,8 @@ mod color_min;
 mod common;
 /// `csp compare`: the table in each format, the ratios, the warnings, the sweep plot.
 mod compare;
+/// The MiniZinc compilers here: the PATH's, and MiniZinc 2.10 natively or as WebAssembly.
+mod compilers;
 /// Exit codes, bad arguments, limits, signals and closed pipes.
 mod exit_codes;
 /// `csp fzn`: the FlatZinc protocol, its options, fzn-gecode's bytes, MiniZinc end to end.
@@ -34,7 +36,7 @@ mod records;
 mod reporting;
 /// Every command and engine stops on its time limit, SIGINT and SIGTERM, with partial results.
 mod stops;
-/// Streaming: prompt ends under `head`, flat memory.
+/// Streaming: solutions on the pipe as found, prompt ends under `head`, flat memory.
 mod streaming;
 /// `csp sudoku` on the published sets: answers, shapes, errors and exit codes.
 mod sudoku;

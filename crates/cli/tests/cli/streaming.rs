@@ -84,3 +84,122 @@ fn listing_all_73712_boards_of_13_queens_stays_under_30_mb() {
     // The bound is not loose by chance: the peak is a few megabytes.
     assert!(rss > 1 << 20);
 }
+
+/// A FlatZinc model whose search finds `burst` solutions at once, then searches for a long
+/// time without finding more: `b` is branched on first; for `b` up to `burst` every pigeon
+/// sits in hole 1, and `b = burst + 1` asks for `pigeons` pigeons in one hole fewer, all apart
+/// (no solution, and about (pigeons - 1)! nodes under binary `!=` to show it).
+fn burst_then_long_search(burst: usize, pigeons: usize) -> String {
+    let holes = pigeons - 1;
+    let mut text = format!("var 1..{}: b :: output_var;\nvar bool: s;\n", burst + 1);
+    for i in 1..=pigeons {
+        text.push_str(&format!(
+            "var 1..{holes}: p{i} :: output_var;\nvar bool: e{i};\n"
+        ));
+    }
+    let mut constraints = format!("constraint int_le_reif({}, b, s);\n", burst + 1);
+    for i in 1..=pigeons {
+        constraints.push_str(&format!(
+            "constraint int_eq_reif(p{i}, 1, e{i});\nconstraint bool_clause([s, e{i}], []);\n"
+        ));
+        for j in i + 1..=pigeons {
+            text.push_str(&format!("var bool: r{i}_{j};\n"));
+            constraints.push_str(&format!(
+                "constraint int_ne_reif(p{i}, p{j}, r{i}_{j});\n\
+                 constraint bool_clause([r{i}_{j}], [s]);\n"
+            ));
+        }
+    }
+    let pigeon_list: Vec<String> = (1..=pigeons).map(|i| format!("p{i}")).collect();
+    text.push_str(&constraints);
+    text.push_str(&format!(
+        "solve :: seq_search([int_search([b], input_order, indomain_min, complete), \
+         int_search([{}], input_order, indomain_min, complete)]) satisfy;\n",
+        pigeon_list.join(", ")
+    ));
+    text
+}
+
+/// A line as it reached the test, and when.
+type Stamped = (std::time::Instant, String);
+
+/// Reads `from` line by line in a thread, stamping each line as it arrives.
+fn stamp_lines(
+    from: impl std::io::Read + Send + 'static,
+) -> (
+    std::sync::mpsc::Receiver<Stamped>,
+    std::thread::JoinHandle<()>,
+) {
+    let (send, receive) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(from).lines() {
+            let Ok(line) = line else { return };
+            if send.send((std::time::Instant::now(), line)).is_err() {
+                return;
+            }
+        }
+    });
+    (receive, reader)
+}
+
+/// Each solution of a burst reaches a reader through a pipe within 50 ms of being found, though
+/// no further solution follows for a long time; and SIGKILL, once they were found, leaves them
+/// all on the pipe, whole.
+#[test]
+fn solutions_reach_a_pipe_as_found_and_survive_sigkill() {
+    const BURST: usize = 5;
+    let dir = std::env::temp_dir().join(format!("csp-burst-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let model = dir.join("burst.fzn");
+    std::fs::write(&model, burst_then_long_search(BURST, 13)).unwrap();
+    // -v notes each solution on stderr when it is found (stderr is not buffered).
+    let mut child = spawn(&["fzn", "-a", "-v", "-t", "60000", model.to_str().unwrap()]);
+    let (out_lines, out_reader) = stamp_lines(child.stdout.take().unwrap());
+    let (err_lines, err_reader) = stamp_lines(child.stderr.take().unwrap());
+    let mut found = Vec::new();
+    while found.len() < BURST {
+        let (at, line) = err_lines
+            .recv_timeout(WATCHDOG)
+            .expect("csp noted no solution found in 10 s");
+        if line.contains(" found at ") {
+            found.push(at);
+        }
+    }
+    // The time a found solution may take to reach the pipe, then SIGKILL.
+    std::thread::sleep(Duration::from_millis(50));
+    let killed = std::process::Command::new("kill")
+        .args(["-KILL", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    child.wait().unwrap();
+    out_reader.join().unwrap();
+    err_reader.join().unwrap();
+    let lines: Vec<Stamped> = out_lines.try_iter().collect();
+    let ends: Vec<&Stamped> = lines.iter().filter(|(_, l)| l == "----------").collect();
+    assert_eq!(
+        ends.len(),
+        BURST,
+        "{:?}",
+        lines.iter().map(|(_, l)| l).collect::<Vec<_>>()
+    );
+    for (k, ((arrived, _), found)) in ends.iter().zip(&found).enumerate() {
+        let late = arrived.saturating_duration_since(*found);
+        assert!(
+            late <= Duration::from_millis(50),
+            "solution {} reached the pipe {late:?} after it was found",
+            k + 1
+        );
+    }
+    // Whole records: b = k, then the 13 pigeons, then the separator, for each.
+    let text: Vec<&str> = lines.iter().map(|(_, l)| l.as_str()).collect();
+    for (k, record) in text.chunks(15).enumerate() {
+        assert_eq!(record[0], format!("b = {};", k + 1));
+        assert!(
+            record[1..14].iter().all(|l| l.ends_with(" = 1;")),
+            "{record:?}"
+        );
+        assert_eq!(record[14], "----------");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -761,7 +761,7 @@ fn fzn(args: &CompareFznArgs, signals: &Signals, out: &mut Output) -> Result<Sta
         std::fs::read_to_string(first)
             .map_err(|e| format!("cannot read {}: {e}", first.display()))?
     } else {
-        super::fzn::compile_with_minizinc(&args.files)?
+        super::minizinc_setup::compile_with_minizinc(&args.files)?
     };
     let fzn = flatzinc::load(&text).map_err(|e| format!("{}: {e}", first.display()))?;
     drop(text);

@@ -1,20 +1,32 @@
 //! `csp fzn`: a FlatZinc model solved and printed as the FlatZinc protocol says, so that
 //! `minizinc --solver csp` can run any MiniZinc model on the engine.
 
-use crate::args::FznArgs;
+use crate::args::{FznArgs, InferenceArg, ValOrderArg, VarOrderArg};
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::proof;
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
-use csp::{Inference, Outcome, Statistics, ValueOrder, VarOrder};
+use csp::{Inference, Outcome, Statistics};
 use flatzinc::{FznModel, Objective};
 use std::io::Read;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-/// How long stdout may hold solutions before a waiting reader sees them.
-const FLUSH_INTERVAL: Duration = Duration::from_millis(50);
+/// `csp fzn`'s search when none is asked for, as the options name it (the `.msc` shows them).
+pub const DEFAULT_INFERENCE: InferenceArg = InferenceArg::Mac;
+pub const DEFAULT_VAR_ORDER: VarOrderArg = VarOrderArg::DomWdeg;
+pub const DEFAULT_VAL_ORDER: ValOrderArg = ValOrderArg::Asc;
+
+/// [`DEFAULT_INFERENCE`] and the orders as engine settings.
+fn defaults() -> SearchSettings {
+    SearchSettings {
+        inference: DEFAULT_INFERENCE.into(),
+        var_order: DEFAULT_VAR_ORDER.into(),
+        value_order: DEFAULT_VAL_ORDER.order(1),
+        restarts: None,
+    }
+}
 
 /// A validated `csp fzn` run.
 pub struct FznJob {
@@ -36,13 +48,7 @@ pub struct FznJob {
 
 impl FznJob {
     pub fn from_args(args: &FznArgs, signals: &Signals, started: Instant) -> Result<Self, String> {
-        let defaults = SearchSettings {
-            inference: Inference::Mac,
-            var_order: VarOrder::DomWdeg,
-            value_order: ValueOrder::Ascending,
-            restarts: None,
-        };
-        let settings = SearchSettings::from_args(&args.search, defaults, false)?;
+        let settings = SearchSettings::from_args(&args.search, defaults(), false)?;
         if args.proof.is_some() && settings.inference != Inference::Lcg {
             return Err(
                 "--proof needs --inference lcg: only learning explains what it proves".into(),
@@ -133,11 +139,10 @@ impl FznJob {
             out: &mut out,
             stream,
             record: String::new(),
-            best: None,
             objective: None,
             printed: 0,
             wrong: 0,
-            last_flush: Instant::now(),
+            found_at: self.verbose.then_some(self.started),
         };
         let solved = proof::solve(
             "csp fzn",
@@ -155,15 +160,12 @@ impl FznJob {
             }
         };
         let Printing {
-            best,
             objective,
             printed,
             wrong,
             ..
         } = run;
-        if let Some(best) = best {
-            out.record(best.as_bytes());
-        }
+        out.release();
         let found = printed > 0;
         let status_line = match summary.outcome {
             Outcome::Exhausted if found => Some("=========="),
@@ -199,17 +201,18 @@ impl FznJob {
 struct Printing<'a> {
     fzn: &'a FznModel,
     out: &'a mut Output,
-    /// Print each solution as found; otherwise keep the last (the best) for the end.
+    /// Print each solution as found; otherwise hold the last (the best) for the end.
     stream: bool,
     record: String,
-    best: Option<String>,
     /// The objective's value in the last solution printed or kept.
     objective: Option<i32>,
     /// Solutions that passed the check.
     printed: u64,
     /// Solutions that failed it.
     wrong: u64,
-    last_flush: Instant,
+    /// With -v, each solution is noted on stderr as found, with its time from this instant:
+    /// a reader can tell how long the solution took to reach it.
+    found_at: Option<Instant>,
 }
 
 impl Printing<'_> {
@@ -224,16 +227,23 @@ impl Printing<'_> {
         self.record.clear();
         self.fzn.format_solution(values, &mut self.record);
         self.record.push_str("----------\n");
+        if let Some(started) = self.found_at {
+            let objective = self
+                .objective
+                .map(|v| format!(", objective {v}"))
+                .unwrap_or_default();
+            eprintln!(
+                "csp fzn: solution {} found at {:.6} s{objective}",
+                self.printed,
+                started.elapsed().as_secs_f64()
+            );
+        }
         if !self.stream {
-            self.best = Some(self.record.clone());
+            self.out.hold(self.record.as_bytes());
             return ControlFlow::Continue(());
         }
         if !self.out.record(self.record.as_bytes()) {
             return ControlFlow::Break(());
-        }
-        if self.last_flush.elapsed() >= FLUSH_INTERVAL {
-            self.last_flush = Instant::now();
-            self.out.flush();
         }
         ControlFlow::Continue(())
     }
@@ -266,39 +276,5 @@ fn stat_lines(
         text.push_str(&format!("%%%mzn-stat: {name}={value}\n"));
     }
     text.push_str("%%%mzn-stat-end\n");
-    text
-}
-
-/// The FlatZinc of a MiniZinc model and its data, as `minizinc --solver csp` would hand it
-/// over: compiled by `minizinc` (on the PATH) against csp's library, which a temporary
-/// `csp minizinc-setup` provides.
-pub fn compile_with_minizinc(files: &[std::path::PathBuf]) -> Result<String, String> {
-    let dir = std::env::temp_dir().join(format!("csp-compile-{}", std::process::id()));
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find this csp binary: {e}"))?;
-    super::minizinc_setup::install(&dir, &exe)?;
-    let fzn = dir.join("model.fzn");
-    let ozn = dir.join("model.ozn");
-    let result = std::process::Command::new("minizinc")
-        .args(["-c", "--solver", super::minizinc_setup::SOLVER_ID, "--fzn"])
-        .arg(&fzn)
-        .arg("--ozn")
-        .arg(&ozn)
-        .args(files)
-        .env("MZN_SOLVER_PATH", &dir)
-        .output();
-    let text = match result {
-        Err(e) => Err(format!(
-            "cannot run minizinc ({e}): a MiniZinc model needs MiniZinc on the PATH; or give \
-             the .fzn that minizinc -c --solver csp writes"
-        )),
-        Ok(out) if !out.status.success() => Err(format!(
-            "minizinc could not compile the model: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        )),
-        Ok(_) => {
-            std::fs::read_to_string(&fzn).map_err(|e| format!("cannot read {}: {e}", fzn.display()))
-        }
-    };
-    std::fs::remove_dir_all(&dir).ok();
     text
 }

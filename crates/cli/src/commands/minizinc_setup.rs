@@ -1,8 +1,11 @@
 //! `csp minizinc-setup`: registers csp with MiniZinc (a solver configuration, a launcher for
 //! `csp fzn`, and csp's MiniZinc library), so that `minizinc --solver csp` works.
 
-use crate::args::MinizincSetupArgs;
+use crate::args::{Cli, MinizincSetupArgs};
+use crate::commands::fzn;
 use crate::exit_code::Status;
+use clap::{ArgAction, CommandFactory, ValueEnum};
+use std::any::TypeId;
 use std::path::{Path, PathBuf};
 
 /// csp's MiniZinc library, shipped in the binary, one file each: the name, then the text
@@ -13,7 +16,7 @@ macro_rules! mznlib {
     };
 }
 
-const MZNLIB: [(&str, &str); 54] = mznlib![
+const MZNLIB: [(&str, &str); 55] = mznlib![
     "redefinitions.mzn",
     "redefinitions-2.0.mzn",
     "fzn_all_different_int.mzn",
@@ -59,6 +62,7 @@ const MZNLIB: [(&str, &str); 54] = mznlib![
     "fzn_strictly_increasing_int.mzn",
     "fzn_decreasing_int.mzn",
     "fzn_strictly_decreasing_int.mzn",
+    "fzn_strictly_increasing_int_opt.mzn",
     "fzn_member_int.mzn",
     "fzn_bin_packing_load.mzn",
     "fzn_arg_max_int.mzn",
@@ -145,6 +149,7 @@ pub fn install(dir: &Path, exe: &Path) -> Result<Vec<PathBuf>, String> {
         "executable": launcher.display().to_string(),
         "tags": ["cp", "int"],
         "stdFlags": ["-a", "-f", "-i", "-n", "-p", "-r", "-s", "-t", "-v"],
+        "extraFlags": extra_flags(),
         "supportsMzn": false,
         "supportsFzn": true,
         "needsSolns2Out": true,
@@ -157,4 +162,89 @@ pub fn install(dir: &Path, exe: &Path) -> Result<Vec<PathBuf>, String> {
     std::fs::write(&msc, text).map_err(|e| fail(&msc, e))?;
     written.push(msc);
     Ok(written)
+}
+
+/// The FlatZinc of a MiniZinc model and its data, as `minizinc --solver csp` would hand it
+/// over: compiled by `minizinc` (on the PATH) against csp's library, which a temporary
+/// `csp minizinc-setup` provides.
+pub fn compile_with_minizinc(files: &[PathBuf]) -> Result<String, String> {
+    let dir = std::env::temp_dir().join(format!("csp-compile-{}", std::process::id()));
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this csp binary: {e}"))?;
+    install(&dir, &exe)?;
+    let fzn = dir.join("model.fzn");
+    let ozn = dir.join("model.ozn");
+    let result = std::process::Command::new("minizinc")
+        .args(["-c", "--solver", SOLVER_ID, "--fzn"])
+        .arg(&fzn)
+        .arg("--ozn")
+        .arg(&ozn)
+        .args(files)
+        .env("MZN_SOLVER_PATH", &dir)
+        .output();
+    let text = match result {
+        Err(e) => Err(format!(
+            "cannot run minizinc ({e}): a MiniZinc model needs MiniZinc on the PATH; or give \
+             the .fzn that minizinc -c --solver csp writes"
+        )),
+        Ok(out) if !out.status.success() => Err(format!(
+            "minizinc could not compile the model: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+        Ok(_) => {
+            std::fs::read_to_string(&fzn).map_err(|e| format!("cannot read {}: {e}", fzn.display()))
+        }
+    };
+    std::fs::remove_dir_all(&dir).ok();
+    text
+}
+
+/// `csp fzn`'s options that MiniZinc has no standard flag for, as the `.msc`'s `extraFlags`
+/// (`[flag, description, type, default]`), so that `minizinc --solver csp --inference lcg`
+/// passes them on and `minizinc --solver csp --help` lists them. Read from `csp fzn`'s own
+/// argument definitions: an option added there is declared here with it. Left out: those with
+/// a short form (MiniZinc's standard flags: -a, -t, ...); --time-limit and --seed, which
+/// MiniZinc takes as its own (it passes them on as -t and -r); and --stats (MiniZinc's -s
+/// asks for statistics).
+fn extra_flags() -> Vec<[String; 4]> {
+    let cli = Cli::command();
+    let Some(fzn_command) = cli.find_subcommand("fzn") else {
+        return Vec::new();
+    };
+    let mut flags = Vec::new();
+    for arg in fzn_command.get_arguments() {
+        let Some(long) = arg.get_long() else { continue };
+        if arg.get_short().is_some() || ["time-limit", "seed", "stats", "help"].contains(&long) {
+            continue;
+        }
+        let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+        let values: Vec<String> = arg
+            .get_possible_values()
+            .iter()
+            .map(|v| v.get_name().to_owned())
+            .collect();
+        let (kind, default, description) = if !values.is_empty() {
+            let default = default_value(long).unwrap_or_default();
+            let described = format!("{help} ({}; default {default})", values.join(", "));
+            (format!("opt:{}", values.join(":")), default, described)
+        } else if matches!(arg.get_action(), ArgAction::SetTrue) {
+            ("bool".to_owned(), "false".to_owned(), help)
+        } else if arg.get_value_parser().type_id() == TypeId::of::<u64>() {
+            ("int".to_owned(), String::new(), help)
+        } else {
+            ("string".to_owned(), String::new(), help)
+        };
+        flags.push([format!("--{long}"), description, kind, default]);
+    }
+    flags
+}
+
+/// What `csp fzn` takes for the option `long` when it is not given, by the option's name.
+fn default_value(long: &str) -> Option<String> {
+    let value = match long {
+        "inference" => fzn::DEFAULT_INFERENCE.to_possible_value(),
+        "var-order" => fzn::DEFAULT_VAR_ORDER.to_possible_value(),
+        "val-order" => fzn::DEFAULT_VAL_ORDER.to_possible_value(),
+        _ => None,
+    };
+    value.map(|v| v.get_name().to_owned())
 }

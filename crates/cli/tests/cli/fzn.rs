@@ -3,6 +3,7 @@
 //! installed (`.ci/run` installs both; without them those checks say so and pass).
 
 use crate::common::{csp, csp_with_stdin, stderr, stdout, wait_with_watchdog};
+use crate::compilers;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -166,36 +167,6 @@ fn the_output_is_fzn_gecodes_byte_for_byte() {
     }
 }
 
-/// The FlatZinc `minizinc -c --solver csp` writes for `mzn`, csp registered in `dir`.
-fn compile_for_csp(mzn: &std::path::Path, flat: &std::path::Path, dir: &std::path::Path) -> String {
-    compile_with(&[], mzn, flat, dir)
-}
-
-/// `minizinc -c` for csp with `extra` arguments (`-G std`: MiniZinc's own decompositions).
-fn compile_with(
-    extra: &[&str],
-    mzn: &std::path::Path,
-    flat: &std::path::Path,
-    dir: &std::path::Path,
-) -> String {
-    let compiled = Command::new("minizinc")
-        .args(["-c", "--solver", "csp"])
-        .args(extra)
-        .arg("--fzn")
-        .arg(flat)
-        .args(["--ozn", "/dev/null"])
-        .arg(mzn)
-        .env("MZN_SOLVER_PATH", dir)
-        .output()
-        .unwrap();
-    assert!(
-        compiled.status.success(),
-        "{}",
-        String::from_utf8_lossy(&compiled.stderr)
-    );
-    std::fs::read_to_string(flat).unwrap()
-}
-
 #[test]
 fn minizinc_runs_a_model_on_csp_after_minizinc_setup() {
     if !installed("minizinc") {
@@ -239,8 +210,10 @@ fn minizinc_runs_a_model_on_csp_after_minizinc_setup() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(text.matches("----------").count(), 4, "{text}");
     assert!(text.ends_with("==========\n"), "{text}");
-    let flat = dir.join("queens.fzn");
-    let text = compile_for_csp(&mzn, &flat, &dir);
+    let text = compilers::available()[0]
+        .compile_all(&dir, &[mzn], false)
+        .remove(0)
+        .unwrap();
     assert_eq!(
         text.matches("constraint csp_all_different(").count(),
         3,
@@ -281,8 +254,8 @@ const PATH_FROM_2: &str = "array [2..5] of var bool: ns;\narray [1..6] of var bo
 
 #[test]
 fn each_native_global_reaches_csp_as_one_constraint() {
-    if !installed("minizinc") {
-        eprintln!("minizinc is not installed: skipped (.ci/run installs it)");
+    let compilers = compilers::available();
+    if compilers.is_empty() {
         return;
     }
     let dir = std::env::temp_dir().join(format!("csp-globals-{}", std::process::id()));
@@ -444,15 +417,21 @@ fn each_native_global_reaches_csp_as_one_constraint() {
         ),
         (
             "array [1..4] of var 0..3: x;\n\
-             constraint increasing(x) /\\ strictly_increasing([x[1], x[3]]);",
+             constraint increasing(x) /\\ strictly_increasing([x[1], x[3], x[4]]);",
             "csp_increasing",
             2,
         ),
+        // MiniZinc 2.10 posts decreasing as increasing over the reversed array.
+        (
+            "array [1..4] of var 0..3: x;\nconstraint decreasing(x);",
+            "csp_decreasing|csp_increasing",
+            1,
+        ),
         (
             "array [1..4] of var 0..3: x;\n\
-             constraint decreasing(x) /\\ strictly_decreasing([x[1], x[3]]);",
-            "csp_decreasing",
-            2,
+             constraint strictly_decreasing([x[1], x[3], x[4]]);",
+            "csp_decreasing|csp_increasing",
+            1,
         ),
         (
             "array [1..4] of var 0..3: x;\nvar 0..4: y;\nconstraint member(x, y);",
@@ -488,48 +467,78 @@ fn each_native_global_reaches_csp_as_one_constraint() {
             1,
         ),
     ];
-    let mzn = dir.join("global.mzn");
-    let flat = dir.join("global.fzn");
-    for (model, native, times) in cases {
-        let text = format!("include \"globals.mzn\";\n{model}\nsolve satisfy;\n");
-        std::fs::write(&mzn, &text).unwrap();
-        let compiled = compile_for_csp(&mzn, &flat, &dir);
-        assert_eq!(
-            compiled.matches(&format!("constraint {native}(")).count(),
-            times,
-            "{text}\n{compiled}"
-        );
-        // The compiled model runs, and its first solution is checked by csp.
-        let out = csp(&["fzn", flat.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-        assert!(stdout(&out).contains("----------"), "{}", stdout(&out));
-    }
     // A propagation annotation travels with all_different to csp, which reads it (the
     // flatzinc crate's tests show each strength chosen); MiniZinc 2.6 writes the last two
     // by their older names.
-    for (annotation, flat_name) in [
+    let annotated = [
         ("value_propagation", "value_propagation"),
         ("bounds_propagation", "bounds"),
         ("domain_propagation", "domain"),
-    ] {
+    ];
+    let mut models = Vec::new();
+    for (k, (model, _, _)) in cases.iter().enumerate() {
+        let path = dir.join(format!("global{k}.mzn"));
+        std::fs::write(
+            &path,
+            format!("include \"globals.mzn\";\n{model}\nsolve satisfy;\n"),
+        )
+        .unwrap();
+        models.push(path);
+    }
+    for (k, (annotation, _)) in annotated.iter().enumerate() {
+        let path = dir.join(format!("annotated{k}.mzn"));
         let text = format!(
             "include \"globals.mzn\";\narray [1..4] of var 1..4: x;\n\
              constraint all_different(x) :: {annotation};\nsolve satisfy;\n"
         );
-        std::fs::write(&mzn, &text).unwrap();
-        let compiled = compile_for_csp(&mzn, &flat, &dir);
-        let line = compiled
-            .lines()
-            .find(|l| l.starts_with("constraint csp_all_different("))
-            .unwrap_or_else(|| panic!("{compiled}"));
-        assert!(line.ends_with(&format!(":: {flat_name};")), "{line}");
-        let out = csp(&["fzn", "-a", flat.to_str().unwrap()]);
-        assert_eq!(
-            stdout(&out).matches("----------").count(),
-            24,
-            "{}",
-            stdout(&out)
-        );
+        std::fs::write(&path, text).unwrap();
+        models.push(path);
+    }
+    for compiler in compilers {
+        let version = compiler.version();
+        let flats = compiler.compile_all(&dir, &models, false);
+        for ((model, natives, times), (path, compiled)) in
+            cases.iter().zip(models.iter().zip(&flats))
+        {
+            let compiled = compiled
+                .as_ref()
+                .unwrap_or_else(|e| panic!("MiniZinc {version} on\n{model}\n{e}"));
+            let found: usize = natives
+                .split('|')
+                .map(|native| compiled.matches(&format!("constraint {native}(")).count())
+                .sum();
+            assert_eq!(found, *times, "MiniZinc {version}: {model}\n{compiled}");
+            // The compiled model runs, and its first solution is checked by csp.
+            let flat = path.with_extension("fzn");
+            let out = csp(&["fzn", flat.to_str().unwrap()]);
+            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            assert!(stdout(&out).contains("----------"), "{}", stdout(&out));
+        }
+        for ((annotation, flat_name), (path, compiled)) in annotated
+            .iter()
+            .zip(models[cases.len()..].iter().zip(&flats[cases.len()..]))
+        {
+            let compiled = compiled
+                .as_ref()
+                .unwrap_or_else(|e| panic!("MiniZinc {version} on {annotation}: {e}"));
+            let line = compiled
+                .lines()
+                .find(|l| l.starts_with("constraint csp_all_different("))
+                .unwrap_or_else(|| panic!("{compiled}"));
+            assert!(
+                line.ends_with(&format!(":: {flat_name};"))
+                    || line.ends_with(&format!(":: {annotation};")),
+                "MiniZinc {version}: {line}"
+            );
+            let flat = path.with_extension("fzn");
+            let out = csp(&["fzn", "-a", flat.to_str().unwrap()]);
+            assert_eq!(
+                stdout(&out).matches("----------").count(),
+                24,
+                "{}",
+                stdout(&out)
+            );
+        }
     }
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -587,13 +596,14 @@ fn compare_takes_a_minizinc_model_and_its_data_where_minizinc_is_installed() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// Solutions of small models using each of csp's MiniZinc redefinitions, counted by csp
-/// through MiniZinc, and by fzn-gecode (the oracle) on the same model flattened with
-/// MiniZinc's standard decompositions (`-G std`): the redefinitions mean what MiniZinc's
-/// globals mean.
+/// Solutions of small models using each of csp's MiniZinc redefinitions, compiled by each
+/// MiniZinc here (2.6 and 2.10) and counted by csp, and by fzn-gecode (the oracle) on the same
+/// model flattened with MiniZinc's standard decompositions (`-G std`): the redefinitions mean
+/// what MiniZinc's globals mean, under every MiniZinc.
 #[test]
 fn each_redefined_global_has_as_many_solutions_on_csp_as_on_gecode() {
-    if !installed("minizinc") || !installed("fzn-gecode") {
+    let compilers = compilers::available();
+    if compilers.is_empty() || !installed("fzn-gecode") {
         eprintln!("minizinc or fzn-gecode is not installed: skipped (.ci/run installs them)");
         return;
     }
@@ -633,6 +643,10 @@ fn each_redefined_global_has_as_many_solutions_on_csp_as_on_gecode() {
         format!("{four}constraint strictly_increasing([x[1], x[2], x[4]]);"),
         format!("{four}constraint decreasing(x);"),
         format!("{four}constraint strictly_decreasing([x[1], x[3], x[4]]);"),
+        // Optional elements: absent ones are skipped (MiniZinc 2.10 also comes this way for
+        // strictly_decreasing over plain integers).
+        "array [1..4] of var opt 0..3: x;\nconstraint strictly_increasing(x);".to_owned(),
+        "array [1..3] of var opt 0..3: x;\nconstraint strictly_decreasing(x);".to_owned(),
         format!("{four}var 0..4: y;\nconstraint member([x[1], x[2], x[3]], y);"),
         "array [1..4] of var 1..3: b;\narray [1..3] of var 0..4: l;\n\
          constraint bin_packing_load(l, b, [1, 2, 2, 3]);"
@@ -654,8 +668,13 @@ fn each_redefined_global_has_as_many_solutions_on_csp_as_on_gecode() {
         format!("{four}constraint cumulative(x, [2, 1, 3, 1], [1, 2, 1, 2], 3);"),
         format!("{four}constraint disjunctive([x[1], x[2], x[3]], [2, 0, 1]);"),
     ];
-    let mzn = dir.join("counted.mzn");
-    let flat = dir.join("counted.fzn");
+    let mut paths = Vec::new();
+    for (k, model) in models.iter().enumerate() {
+        let path = dir.join(format!("counted{k}.mzn"));
+        let text = format!("include \"globals.mzn\";\n{model}\nsolve satisfy;\n");
+        std::fs::write(&path, text).unwrap();
+        paths.push(path);
+    }
     let count = |out: std::process::Output| -> usize {
         assert!(
             out.status.success(),
@@ -667,29 +686,134 @@ fn each_redefined_global_has_as_many_solutions_on_csp_as_on_gecode() {
             .filter(|l| *l == "----------")
             .count()
     };
-    let ours = || {
-        let mut run = Command::new("minizinc");
-        run.args(["--solver", "csp", "-a"])
-            .arg(&mzn)
-            .env("MZN_SOLVER_PATH", &dir);
-        count(run.output().unwrap())
-    };
-    let gecodes = || {
-        compile_with(&["-G", "std"], &mzn, &flat, &dir);
-        count(
-            Command::new("fzn-gecode")
-                .arg("-a")
-                .arg(&flat)
+    // The oracle: fzn-gecode on MiniZinc's own decompositions, from the first compiler.
+    compilers[0]
+        .compile_all(&dir, &paths, true)
+        .into_iter()
+        .for_each(|flat| drop(flat.unwrap()));
+    let theirs: Vec<usize> = paths
+        .iter()
+        .map(|path| {
+            let flat = path.with_extension("std.fzn");
+            count(
+                Command::new("fzn-gecode")
+                    .arg("-a")
+                    .arg(&flat)
+                    .output()
+                    .unwrap(),
+            )
+        })
+        .collect();
+    for compiler in &compilers {
+        let flats = compiler.compile_all(&dir, &paths, false);
+        for (((model, path), flat), theirs) in models.iter().zip(&paths).zip(flats).zip(&theirs) {
+            if let Err(e) = flat {
+                panic!("MiniZinc {}: {model}\n{e}", compiler.version());
+            }
+            assert!(*theirs > 0, "{model}");
+            let flat = path.with_extension("fzn");
+            let ours = count(csp(&["fzn", "-a", flat.to_str().unwrap()]));
+            assert_eq!(ours, *theirs, "MiniZinc {}: {model}", compiler.version());
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// csp's own options reach it by name through MiniZinc (the `.msc` declares them as
+/// `extraFlags`), under every MiniZinc here that can run a solver, and `minizinc --help csp`
+/// lists them.
+#[test]
+fn minizinc_passes_csps_options_by_name() {
+    let runners: Vec<std::path::PathBuf> = compilers::available()
+        .into_iter()
+        .filter_map(|c| match c {
+            compilers::Compiler::Native { program, .. } => Some(program),
+            compilers::Compiler::Wasm { .. } => None,
+        })
+        .collect();
+    if runners.is_empty() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("csp-extra-flags-{}", std::process::id()));
+    let setup = csp(&["minizinc-setup", dir.to_str().unwrap()]);
+    assert_eq!(setup.status.code(), Some(0), "{}", stderr(&setup));
+    let free = dir.join("free.mzn");
+    std::fs::write(
+        &free,
+        "var 1..5: x;\nvar 1..5: y;\nconstraint x < y;\nsolve satisfy;\n",
+    )
+    .unwrap();
+    // Four pigeons, three holes: no solution, which lcg proves.
+    let pigeons = dir.join("pigeons.mzn");
+    std::fs::write(
+        &pigeons,
+        "include \"globals.mzn\";\narray [1..4] of var 1..3: p;\n\
+         constraint all_different(p);\nsolve satisfy;\n",
+    )
+    .unwrap();
+    for minizinc in runners {
+        let run = |args: &[&str]| {
+            let out = Command::new(&minizinc)
+                .args(["--solver", "csp"])
+                .args(args)
+                .env("MZN_SOLVER_PATH", &dir)
                 .output()
-                .unwrap(),
-        )
-    };
-    for model in &models {
-        let text = format!("include \"globals.mzn\";\n{model}\nsolve satisfy;\n");
-        std::fs::write(&mzn, &text).unwrap();
-        let theirs = gecodes();
-        assert!(theirs > 0, "{text}");
-        assert_eq!(ours(), theirs, "{text}");
+                .unwrap();
+            (stdout(&out), stderr(&out))
+        };
+        let (help, _) = run(&["--help", "csp"]);
+        for flag in [
+            "--inference",
+            "--var-order",
+            "--val-order",
+            "--restarts",
+            "--node-limit",
+            "--proof",
+        ] {
+            assert!(
+                help.contains(&format!("\n  {flag}\n")),
+                "{minizinc:?}: {flag} missing:\n{help}"
+            );
+        }
+        // Values in descending order under free search: the largest x below some y.
+        let (out, err) = run(&["-f", "--val-order", "desc", free.to_str().unwrap()]);
+        assert_eq!(out, "x = 4;\ny = 5;\n----------\n", "{minizinc:?}: {err}");
+        let (out, err) = run(&["-f", "--var-order", "input", free.to_str().unwrap()]);
+        assert_eq!(out, "x = 1;\ny = 2;\n----------\n", "{minizinc:?}: {err}");
+        // x < y over 1..5 has 10 solutions; a few nodes find only some of them.
+        let (out, err) = run(&["-a", free.to_str().unwrap()]);
+        assert_eq!(out.matches("----------").count(), 10, "{minizinc:?}: {err}");
+        assert!(out.ends_with("==========\n"), "{minizinc:?}: {out}");
+        let (out, err) = run(&["-a", "--node-limit", "3", free.to_str().unwrap()]);
+        assert!(
+            out.matches("----------").count() < 10,
+            "{minizinc:?}: {out}{err}"
+        );
+        assert!(!out.contains("=========="), "{minizinc:?}: {out}");
+        // A proof needs learning: refused without --inference lcg, written with it.
+        let proof = dir.join("pigeons.drcp");
+        let (out, err) = run(&[
+            "--proof",
+            proof.to_str().unwrap(),
+            pigeons.to_str().unwrap(),
+        ]);
+        assert!(
+            err.contains("--proof needs --inference lcg"),
+            "{minizinc:?}: {out}{err}"
+        );
+        let (out, err) = run(&[
+            "--inference",
+            "lcg",
+            "--restarts",
+            "50",
+            "--proof",
+            proof.to_str().unwrap(),
+            pigeons.to_str().unwrap(),
+        ]);
+        assert_eq!(out, "=====UNSATISFIABLE=====\n", "{minizinc:?}: {err}");
+        let written = std::fs::read_to_string(&proof).unwrap();
+        assert!(written.contains("\nc "), "{written}");
+        std::fs::remove_file(&proof).ok();
     }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -163,7 +163,8 @@ impl Xcsp3Job {
             summary.stats.nodes,
             summary.stats.backtracks
         ));
-        out.record(text.as_bytes());
+        // In place of the solution held since it was found.
+        out.hold(text.as_bytes());
         if wrong > 0 {
             eprintln!(
                 "{}",
@@ -218,6 +219,9 @@ impl Answers<'_> {
                 return ControlFlow::Break(());
             }
         }
+        // What the answer would be if the run ended at once (a second signal): this solution.
+        let answer = format!("s SATISFIABLE\nv {}\n", self.instance.instantiation(values));
+        self.out.hold(answer.as_bytes());
         self.last = Some(values.to_vec());
         ControlFlow::Continue(())
     }

@@ -40,6 +40,42 @@ pub fn dimacs(vertices: usize, edges: &[(usize, usize)]) -> String {
     text
 }
 
+/// A FlatZinc model whose search finds `burst` solutions at once, then searches for a long
+/// time without finding more: `b` is branched on first; for `b` up to `burst` every pigeon
+/// sits in hole 1, and `b = burst + 1` asks for `pigeons` pigeons in one hole fewer, all apart
+/// (no solution, and about (pigeons - 1)! nodes under binary `!=` to show it). `solve` is
+/// `satisfy`, or `maximize b` for a run of improving solutions before the long search.
+pub fn burst_then_long_search(burst: usize, pigeons: usize, solve: &str) -> String {
+    let holes = pigeons - 1;
+    let mut text = format!("var 1..{}: b :: output_var;\nvar bool: s;\n", burst + 1);
+    for i in 1..=pigeons {
+        text.push_str(&format!(
+            "var 1..{holes}: p{i} :: output_var;\nvar bool: e{i};\n"
+        ));
+    }
+    let mut constraints = format!("constraint int_le_reif({}, b, s);\n", burst + 1);
+    for i in 1..=pigeons {
+        constraints.push_str(&format!(
+            "constraint int_eq_reif(p{i}, 1, e{i});\nconstraint bool_clause([s, e{i}], []);\n"
+        ));
+        for j in i + 1..=pigeons {
+            text.push_str(&format!("var bool: r{i}_{j};\n"));
+            constraints.push_str(&format!(
+                "constraint int_ne_reif(p{i}, p{j}, r{i}_{j});\n\
+                 constraint bool_clause([r{i}_{j}], [s]);\n"
+            ));
+        }
+    }
+    let pigeon_list: Vec<String> = (1..=pigeons).map(|i| format!("p{i}")).collect();
+    text.push_str(&constraints);
+    text.push_str(&format!(
+        "solve :: seq_search([int_search([b], input_order, indomain_min, complete), \
+         int_search([{}], input_order, indomain_min, complete)]) {solve};\n",
+        pigeon_list.join(", ")
+    ));
+    text
+}
+
 pub fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
 }

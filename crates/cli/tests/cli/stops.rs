@@ -423,3 +423,95 @@ fn compare_prints_its_table_so_far_on_queens_sudoku_and_colouring() {
     ]);
     std::fs::remove_file(&graph).ok();
 }
+
+/// An XCSP3 optimisation with a run of improving solutions, then a long search: maximise `b`;
+/// for `b` up to `burst` every pigeon sits in hole 1, and `b = burst + 1` asks for `pigeons`
+/// pigeons in one hole fewer, all apart.
+fn xcsp3_burst_then_long_search(burst: usize, pigeons: usize) -> String {
+    let mut text = format!(
+        "<instance format=\"XCSP3\" type=\"COP\">\n<variables>\n<var id=\"b\"> 1..{} </var>\n\
+         <array id=\"p\" size=\"[{pigeons}]\"> 1..{} </array>\n</variables>\n<constraints>\n",
+        burst + 1,
+        pigeons - 1
+    );
+    for i in 0..pigeons {
+        text.push_str(&format!(
+            "<intension> or(eq(b,{}),eq(p[{i}],1)) </intension>\n",
+            burst + 1
+        ));
+        for j in i + 1..pigeons {
+            text.push_str(&format!(
+                "<intension> or(le(b,{burst}),ne(p[{i}],p[{j}])) </intension>\n"
+            ));
+        }
+    }
+    text.push_str(
+        "</constraints>\n<objectives> <maximize> b </maximize> </objectives>\n</instance>\n",
+    );
+    text
+}
+
+/// SIGINT, or SIGINT at once followed by SIGTERM (as MiniZinc follows it when a solver is
+/// slow to end), leaves an optimisation's best solution on stdout, whole: `csp fzn` without
+/// -i prints it only at the end, `csp xcsp3` its `v` line.
+#[test]
+fn fzn_and_xcsp3_print_their_best_solution_on_one_signal_and_on_two() {
+    let dir = std::env::temp_dir().join(format!("csp-stops-best-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fzn = dir.join("burst.fzn");
+    std::fs::write(
+        &fzn,
+        crate::common::burst_then_long_search(5, 13, "maximize b"),
+    )
+    .unwrap();
+    let xml = dir.join("burst.xml");
+    std::fs::write(&xml, xcsp3_burst_then_long_search(5, 13)).unwrap();
+    let fzn_args = ["fzn", fzn.to_str().unwrap()];
+    let xcsp3_args = [
+        "xcsp3",
+        xml.to_str().unwrap(),
+        "--var-order",
+        "input",
+        "--val-order",
+        "asc",
+    ];
+    for second in [None, Some(libc::SIGTERM)] {
+        for args in [&fzn_args[..], &xcsp3_args[..]] {
+            let child = spawn(args);
+            std::thread::sleep(SIGNAL_AFTER);
+            // SAFETY: kill only sends signals to the child we started.
+            unsafe {
+                libc::kill(child.id() as i32, libc::SIGINT);
+                if let Some(signal) = second {
+                    libc::kill(child.id() as i32, signal);
+                }
+            }
+            let out = wait_with_watchdog(child, WATCHDOG);
+            let code = out.status.code();
+            assert!(
+                code == Some(130) || (second.is_some() && code == Some(143)),
+                "{args:?} {second:?}: {code:?} {}",
+                stderr(&out)
+            );
+            let text = stdout(&out);
+            if args[0] == "fzn" {
+                // Output variables come in the order of their names, as fzn-gecode prints them.
+                let mut names: Vec<String> = (1..=13).map(|i| format!("p{i}")).collect();
+                names.sort();
+                let pigeons: String = names.iter().map(|p| format!("{p} = 1;\n")).collect();
+                assert_eq!(text, format!("b = 5;\n{pigeons}----------\n"), "{second:?}");
+            } else {
+                let lines: Vec<&str> = text.lines().collect();
+                assert_eq!(lines[..5], ["o 1", "o 2", "o 3", "o 4", "o 5"], "{text}");
+                assert_eq!(lines[5], "s SATISFIABLE", "{text}");
+                let ones = vec!["1"; 13].join(" ");
+                assert!(
+                    lines[6].starts_with("v <instantiation")
+                        && lines[6].contains(&format!("<values> 5 {ones} </values>")),
+                    "{text}"
+                );
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,6 +1,6 @@
 //! Streaming: a closed pipe ends the run at once and quietly; memory stays flat.
 
-use crate::common::{csp_command, spawn, stderr, wait_with_watchdog};
+use crate::common::{burst_then_long_search, csp_command, spawn, stderr, wait_with_watchdog};
 use std::io::{BufRead, BufReader};
 use std::process::Stdio;
 use std::time::Duration;
@@ -85,41 +85,6 @@ fn listing_all_73712_boards_of_13_queens_stays_under_30_mb() {
     assert!(rss > 1 << 20);
 }
 
-/// A FlatZinc model whose search finds `burst` solutions at once, then searches for a long
-/// time without finding more: `b` is branched on first; for `b` up to `burst` every pigeon
-/// sits in hole 1, and `b = burst + 1` asks for `pigeons` pigeons in one hole fewer, all apart
-/// (no solution, and about (pigeons - 1)! nodes under binary `!=` to show it).
-fn burst_then_long_search(burst: usize, pigeons: usize) -> String {
-    let holes = pigeons - 1;
-    let mut text = format!("var 1..{}: b :: output_var;\nvar bool: s;\n", burst + 1);
-    for i in 1..=pigeons {
-        text.push_str(&format!(
-            "var 1..{holes}: p{i} :: output_var;\nvar bool: e{i};\n"
-        ));
-    }
-    let mut constraints = format!("constraint int_le_reif({}, b, s);\n", burst + 1);
-    for i in 1..=pigeons {
-        constraints.push_str(&format!(
-            "constraint int_eq_reif(p{i}, 1, e{i});\nconstraint bool_clause([s, e{i}], []);\n"
-        ));
-        for j in i + 1..=pigeons {
-            text.push_str(&format!("var bool: r{i}_{j};\n"));
-            constraints.push_str(&format!(
-                "constraint int_ne_reif(p{i}, p{j}, r{i}_{j});\n\
-                 constraint bool_clause([r{i}_{j}], [s]);\n"
-            ));
-        }
-    }
-    let pigeon_list: Vec<String> = (1..=pigeons).map(|i| format!("p{i}")).collect();
-    text.push_str(&constraints);
-    text.push_str(&format!(
-        "solve :: seq_search([int_search([b], input_order, indomain_min, complete), \
-         int_search([{}], input_order, indomain_min, complete)]) satisfy;\n",
-        pigeon_list.join(", ")
-    ));
-    text
-}
-
 /// A line as it reached the test, and when.
 type Stamped = (std::time::Instant, String);
 
@@ -151,7 +116,7 @@ fn solutions_reach_a_pipe_as_found_and_survive_sigkill() {
     let dir = std::env::temp_dir().join(format!("csp-burst-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let model = dir.join("burst.fzn");
-    std::fs::write(&model, burst_then_long_search(BURST, 13)).unwrap();
+    std::fs::write(&model, burst_then_long_search(BURST, 13, "satisfy")).unwrap();
     // -v notes each solution on stderr when it is found (stderr is not buffered).
     let mut child = spawn(&["fzn", "-a", "-v", "-t", "60000", model.to_str().unwrap()]);
     let (out_lines, out_reader) = stamp_lines(child.stdout.take().unwrap());

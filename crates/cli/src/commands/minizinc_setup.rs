@@ -97,22 +97,57 @@ pub fn run(args: &MinizincSetupArgs) -> Status {
     };
     match install(&dir, &exe) {
         Ok(written) => {
-            for path in written {
-                println!("wrote {}", path.display());
-            }
+            println!(
+                "registered csp {} with MiniZinc in {}: csp.msc, the launcher csp-fzn (which \
+                 runs {} fzn) and csp's library csp-mznlib ({} files, for MiniZinc 2.6 to 2.10)",
+                env!("CARGO_PKG_VERSION"),
+                dir.display(),
+                exe.display(),
+                written.len() - 2
+            );
             if args.dir.is_some() {
                 println!(
                     "MiniZinc finds csp there with MZN_SOLVER_PATH={}",
                     dir.display()
                 );
             }
-            println!("run: minizinc --solver csp model.mzn data.dzn");
+            println!("{}", minizinc_found());
             Status::Success
         }
         Err(message) => {
             eprintln!("csp minizinc-setup: {message}");
             Status::BadInput
         }
+    }
+}
+
+/// What the `minizinc` on the PATH is, and what to run next.
+fn minizinc_found() -> String {
+    let run =
+        "run: minizinc --solver csp model.mzn data.dzn (csp's own options: minizinc --help csp)";
+    let said = std::process::Command::new("minizinc")
+        .arg("--version")
+        .output()
+        .map(|out| String::from_utf8_lossy(&out.stdout).into_owned());
+    let Ok(text) = said else {
+        return format!(
+            "no minizinc on the PATH: install MiniZinc 2.6 to 2.10 (Debian: apt-get install \
+             minizinc; or minizinc.org), then {run}"
+        );
+    };
+    let version = text
+        .split("version ")
+        .nth(1)
+        .and_then(|rest| rest.split([',', ' ', '\n']).next())
+        .unwrap_or("of unknown version");
+    let numbers: Vec<u32> = version.split('.').filter_map(|n| n.parse().ok()).collect();
+    let tested = numbers.len() >= 2
+        && (2, 6) <= (numbers[0], numbers[1])
+        && (numbers[0], numbers[1]) <= (2, 10);
+    if tested {
+        format!("MiniZinc {version} is on the PATH; {run}")
+    } else {
+        format!("MiniZinc {version} is on the PATH, and csp's library is tested with 2.6 to 2.10 only; {run}")
     }
 }
 

@@ -176,6 +176,11 @@ fn minizinc_runs_a_model_on_csp_after_minizinc_setup() {
     let dir = std::env::temp_dir().join(format!("csp-mzn-{}", std::process::id()));
     let setup = csp(&["minizinc-setup", dir.to_str().unwrap()]);
     assert_eq!(setup.status.code(), Some(0), "{}", stderr(&setup));
+    // What it did and what to run, in a few lines, naming the MiniZinc it found.
+    let said = stdout(&setup);
+    assert!(said.starts_with("registered csp "), "{said}");
+    assert!(said.contains("MiniZinc 2."), "{said}");
+    assert!(said.lines().count() <= 3, "{said}");
     let listed = Command::new("minizinc")
         .arg("--solvers")
         .env("MZN_SOLVER_PATH", &dir)

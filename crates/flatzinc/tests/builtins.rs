@@ -844,3 +844,24 @@ fn a_propagation_annotation_chooses_how_all_different_filters() {
         assert_eq!(Solver::new(model).inference(Inference::Mac).count(), 6);
     }
 }
+
+/// An all-different over no variable holds (MiniZinc's test_alldiff_except0 posts one), and
+/// over constants it holds when they differ.
+#[test]
+fn all_different_over_no_variable_or_constants_holds_when_it_should() {
+    let text = "predicate csp_all_different_except(array [int] of var int: x, set of int: e);\n\
+        var 1..2: x;\n\
+        constraint csp_all_different_except([], 0..0);\n\
+        constraint all_different_int([]);\n\
+        constraint csp_all_different_except([0, 0, 1], 0..0);\n\
+        constraint all_different_int([1, x]);\nsolve satisfy;\n";
+    let fzn = flatzinc::load(text).unwrap();
+    assert_eq!(Solver::new(&fzn.model).count(), 1);
+    let refused =
+        flatzinc::load("var 1..2: x;\nconstraint all_different_int([1, 1, x]);\nsolve satisfy;\n");
+    let unsatisfiable = match refused {
+        Err(_) => true,
+        Ok(fzn) => fzn.contradiction.is_some() || Solver::new(&fzn.model).count() == 0,
+    };
+    assert!(unsatisfiable);
+}

@@ -4,6 +4,7 @@
 use crate::args::{Cli, MinizincSetupArgs};
 use crate::commands::fzn;
 use crate::exit_code::Status;
+use crate::output::Output;
 use clap::{ArgAction, CommandFactory, ValueEnum};
 use std::any::TypeId;
 use std::path::{Path, PathBuf};
@@ -96,23 +97,27 @@ pub fn run(args: &MinizincSetupArgs) -> Status {
         }
     };
     match install(&dir, &exe) {
-        Ok(written) => {
-            println!(
+        Ok(_) => {
+            let mut said = format!(
                 "registered csp {} with MiniZinc in {}: csp.msc, the launcher csp-fzn (which \
-                 runs {} fzn) and csp's library csp-mznlib ({} files, for MiniZinc 2.6 to 2.10)",
+                 runs {} fzn) and csp's library csp-mznlib ({} files, for MiniZinc 2.6 to 2.10)\n",
                 env!("CARGO_PKG_VERSION"),
                 dir.display(),
                 exe.display(),
-                written.len() - 2
+                MZNLIB.len()
             );
             if args.dir.is_some() {
-                println!(
-                    "MiniZinc finds csp there with MZN_SOLVER_PATH={}",
+                said.push_str(&format!(
+                    "MiniZinc finds csp there with MZN_SOLVER_PATH={}\n",
                     dir.display()
-                );
+                ));
             }
-            println!("{}", minizinc_found());
-            Status::Success
+            said.push_str(&minizinc_found());
+            said.push('\n');
+            // Through Output, so that a reader who leaves early (| head -1) ends it quietly.
+            let mut out = Output::new();
+            out.record(said.as_bytes());
+            out.finish("csp minizinc-setup").unwrap_or(Status::Success)
         }
         Err(message) => {
             eprintln!("csp minizinc-setup: {message}");

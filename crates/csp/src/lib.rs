@@ -53,7 +53,9 @@ mod error;
 mod ids;
 mod interval_domain;
 mod learning;
+mod limits;
 mod model;
+mod poller;
 mod projection;
 mod rng;
 mod search;
@@ -68,11 +70,12 @@ pub use context::{Conflict, ConflictKind, Context};
 pub use declared_domain::BITSET_SPAN_LIMIT;
 pub use error::ModelError;
 pub use ids::{ConstraintId, VarId};
+pub use limits::{Limit, Limits};
 pub use model::{Model, Reification};
+pub use poller::{Poller, TARGET_INTERVAL};
 pub use rng::SplitMix64;
 pub use search::{
-    Inference, Limit, Limits, NoObserver, Observer, Outcome, Phase, Poller, Sense, Session,
-    Solution, Solutions, Solver, Statistics, Summary, UnknownChoice, ValueOrder, ValueSelect,
-    VarOrder, VarSelect, SHARD_DEPTH, TARGET_INTERVAL,
+    Inference, NoObserver, Observer, Outcome, Phase, Sense, Session, Solution, Solutions, Solver,
+    Statistics, Summary, UnknownChoice, ValueOrder, ValueSelect, VarOrder, VarSelect, SHARD_DEPTH,
 };
 pub use wake::{Priority, Wake};

@@ -1,6 +1,6 @@
 //! The choices a solve is made with: inference, variable and value order, limits.
 
-use super::Limits;
+use crate::Limits;
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;

@@ -6,7 +6,7 @@
 use super::core::Core;
 use super::luby::Luby;
 use super::var_order::rank;
-use super::{Limit, Outcome, SolveConfig, Statistics, Summary, ValueOrder, ValueSelect, VarSelect};
+use super::{Outcome, SolveConfig, Statistics, Summary, ValueOrder, ValueSelect, VarSelect};
 use crate::context::{Conflict, ConflictKind, Context};
 use crate::domain::TrailMark;
 use crate::learning::activity::{Activity, Choice};
@@ -14,6 +14,7 @@ use crate::learning::analysis::{explain_cause, explain_entry, scope_before, Anal
 use crate::learning::atom_trail::{AtomTrail, Cause};
 use crate::learning::nogoods::{falsify, NogoodStore};
 use crate::rng::SplitMix64;
+use crate::Limit;
 use crate::{Atom, ConstraintId, Model, Observer, VarId};
 use std::time::Instant;
 

@@ -8,24 +8,20 @@
 mod config;
 mod core;
 mod learning_search;
-mod limits;
 mod luby;
 mod node_loop;
 mod observer;
 mod outcome;
 mod phase;
-mod poller;
 mod session;
 mod statistics;
 mod value_order;
 mod var_order;
 
 pub use config::{Inference, Sense, UnknownChoice, ValueOrder, VarOrder};
-pub use limits::Limits;
 pub use observer::{NoObserver, Observer};
-pub use outcome::{Limit, Outcome, Summary};
+pub use outcome::{Outcome, Summary};
 pub use phase::{Phase, ValueSelect, VarSelect};
-pub use poller::{Poller, TARGET_INTERVAL};
 pub use session::Session;
 pub use statistics::Statistics;
 
@@ -34,7 +30,7 @@ pub const SHARD_DEPTH: usize = 2;
 
 pub(crate) use config::SolveConfig;
 
-use crate::{Model, VarId};
+use crate::{Limits, Model, VarId};
 use node_loop::{Run, Search};
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;

@@ -4,9 +4,10 @@ use super::core::Core;
 use super::luby::Luby;
 use super::value_order::{ChooseValue, Cursor, TwoWay, MOST_VALUES_RANKED};
 use super::var_order::SelectVar;
-use super::{Limit, Outcome, SolveConfig, Statistics, Summary};
+use super::{Outcome, SolveConfig, Statistics, Summary};
 use crate::context::{Conflict, ConflictKind};
 use crate::domain::TrailMark;
+use crate::Limit;
 use crate::{Atom, Inference, Model, Observer, VarId};
 use std::time::Instant;
 

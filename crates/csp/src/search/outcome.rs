@@ -1,6 +1,7 @@
 //! `Outcome` and `Summary`: how a solve ended and what it did.
 
 use super::Statistics;
+use crate::Limit;
 use serde::Serialize;
 
 /// Why a solve stopped.
@@ -16,18 +17,6 @@ pub enum Outcome {
     LimitReached(Limit),
 }
 
-/// Which limit stopped a solve.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Limit {
-    /// The node limit.
-    Nodes,
-    /// The time limit.
-    Time,
-    /// The cancel flag.
-    Cancelled,
-}
-
 /// The end of a solve: its outcome and its statistics.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Summary {
@@ -36,16 +25,3 @@ pub struct Summary {
     /// What it did.
     pub stats: Statistics,
 }
-
-impl std::fmt::Display for Limit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Limit::Nodes => "the node limit",
-            Limit::Time => "the time limit",
-            Limit::Cancelled => "a cancel request",
-        })
-    }
-}
-
-/// A limit that stopped some work before it was done, as an error of the work.
-impl std::error::Error for Limit {}

@@ -14,7 +14,7 @@
 //! The ticker is one thread per process, started by the first poller with a limit to read,
 //! and parked while no such poller exists. Where it cannot be started, every tick reads.
 
-use super::{Limit, Limits};
+use crate::{Limit, Limits};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::thread::Thread;
@@ -212,5 +212,5 @@ impl Drop for Poller {
 }
 
 #[cfg(test)]
-#[path = "../tests/poller.rs"]
+#[path = "tests/poller.rs"]
 mod tests;

@@ -1,5 +1,7 @@
-//! `Limits`: when a solve, or any long loop that reads them through a `Poller`, stops early.
+//! `Limits` and `Limit`: when a solve, or any long loop that reads them through a `Poller`,
+//! stops early, and which of them stopped it.
 
+use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -26,3 +28,28 @@ impl Limits {
         self
     }
 }
+
+/// Which limit stopped a solve.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Limit {
+    /// The node limit.
+    Nodes,
+    /// The time limit.
+    Time,
+    /// The cancel flag.
+    Cancelled,
+}
+
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Limit::Nodes => "the node limit",
+            Limit::Time => "the time limit",
+            Limit::Cancelled => "a cancel request",
+        })
+    }
+}
+
+/// A limit that stopped some work before it was done, as an error of the work.
+impl std::error::Error for Limit {}

@@ -42,40 +42,32 @@
 )]
 
 mod atom;
-mod checkable;
-mod consistency;
-mod constraint;
 pub mod constraints;
-mod context;
-mod declared_domain;
-mod domain;
 mod error;
 mod ids;
-mod interval_domain;
 mod learning;
 mod limits;
 mod model;
 mod poller;
-mod projection;
+mod propagation;
 mod rng;
 mod search;
-mod wake;
 
 pub use atom::Atom;
-pub use checkable::Checkable;
-pub use consistency::Consistency;
-pub use constraint::Constraint;
 pub use constraints::{LinearOp, Lit, Relation};
-pub use context::{Conflict, ConflictKind, Context};
-pub use declared_domain::BITSET_SPAN_LIMIT;
 pub use error::ModelError;
 pub use ids::{ConstraintId, VarId};
 pub use limits::{Limit, Limits};
 pub use model::{Model, Reification};
 pub use poller::{Poller, TARGET_INTERVAL};
+pub use propagation::checkable::Checkable;
+pub use propagation::consistency::Consistency;
+pub use propagation::constraint::Constraint;
+pub use propagation::context::{Conflict, ConflictKind, Context};
+pub use propagation::declared_domain::BITSET_SPAN_LIMIT;
+pub use propagation::wake::{Priority, Wake};
 pub use rng::SplitMix64;
 pub use search::{
     Inference, NoObserver, Observer, Outcome, Phase, Sense, Session, Solution, Solutions, Solver,
     Statistics, Summary, UnknownChoice, ValueOrder, ValueSelect, VarOrder, VarSelect, SHARD_DEPTH,
 };
-pub use wake::{Priority, Wake};

@@ -5,7 +5,7 @@
 //! Everything is computed in `i64` (an `i32` product fits), so nothing overflows: a result
 //! beyond `i32` simply has no value of `z` to match.
 
-use crate::constraint::check_when_settled;
+use crate::propagation::constraint::check_when_settled;
 use crate::{Conflict, Constraint, Context, Priority, VarId};
 use smallvec::SmallVec;
 use std::fmt;

@@ -1,7 +1,7 @@
 //! `Diffn`: rectangles, given by their origins and sizes (all variables), do not overlap.
 
 use super::listed::listed;
-use crate::constraint::filter_last_open;
+use crate::propagation::constraint::filter_last_open;
 use crate::{Atom, Conflict, Constraint, Context, Priority, VarId, Wake};
 use smallvec::SmallVec;
 

@@ -3,7 +3,7 @@
 
 use super::cardinality_flow::{value_span, CardinalityFlow};
 use super::listed::listed;
-use crate::constraint::{check_when_settled, filter_last_open};
+use crate::propagation::constraint::{check_when_settled, filter_last_open};
 use crate::{Atom, Conflict, Constraint, Context, Priority, VarId, Wake};
 use smallvec::SmallVec;
 

@@ -2,7 +2,7 @@
 //! of them (conflicts); a tuple may leave a place open (`*`, any value).
 
 use super::listed::listed;
-use crate::constraint::filter_last_open;
+use crate::propagation::constraint::filter_last_open;
 use crate::{Atom, Conflict, Constraint, Context, Priority, VarId};
 use std::sync::Arc;
 

@@ -5,7 +5,7 @@
 //! each `[x = v]` literal is in Chuffed, so that conflicts pick the value as well as the
 //! variable; a wider variable is one choice, its value found otherwise.
 
-use crate::domain::Domains;
+use crate::propagation::domains::Domains;
 use crate::{Atom, VarId};
 
 /// How much the increment grows per conflict: activities decay by 5% a conflict.

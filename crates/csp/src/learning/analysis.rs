@@ -7,9 +7,10 @@
 //! the nogood makes the last atom false (Marques-Silva and Sakallah's GRASP, 1996, as lazy
 //! clause generation does it over integer atoms: Ohrimenko, Stuckey and Codish, 2009).
 
-use super::atom_trail::{AtomTrail, Cause, Pos, ROOT};
 use super::nogoods::NogoodStore;
-use crate::{Atom, ConstraintId, Model, VarId};
+use crate::propagation::atom_trail::{AtomTrail, Cause, Pos, ROOT};
+use crate::propagation::network::Network;
+use crate::{Atom, ConstraintId, VarId};
 use std::collections::HashMap;
 
 /// What analysis learned: a nogood whose first atom is the one to make false after jumping
@@ -47,12 +48,12 @@ pub(crate) fn explain_entry(
     pos: Pos,
     trail: &AtomTrail,
     nogoods: &NogoodStore,
-    model: &Model,
+    network: &Network,
     out: &mut Vec<Atom>,
 ) {
     let entry = trail.entry(pos);
     let var = entry.atom.var();
-    explain_cause(entry.cause, var, pos, trail, nogoods, model, out);
+    explain_cause(entry.cause, var, pos, trail, nogoods, network, out);
     // The variable's own earlier atoms that the new bound needed: the old bound and the
     // holes between (a removal at the minimum raises it past the values already gone).
     let (old_min, old_max) = entry.before;
@@ -82,12 +83,12 @@ pub(crate) fn explain_cause(
     pos: Pos,
     trail: &AtomTrail,
     nogoods: &NogoodStore,
-    model: &Model,
+    network: &Network,
     out: &mut Vec<Atom>,
 ) {
     match cause {
         Cause::Decision | Cause::Root => {}
-        Cause::Propagator(c) => scope_before(model, c, Some(var), pos, trail, out),
+        Cause::Propagator(c) => scope_before(network, c, Some(var), pos, trail, out),
         Cause::Explained(_, start, end) => {
             out.extend_from_slice(&trail.reasons[start as usize..end as usize])
         }
@@ -115,14 +116,14 @@ pub(crate) fn explain_cause(
 
 /// Pushes the domains of constraint `c`'s scope just before `pos` (but `except`'s).
 pub(crate) fn scope_before(
-    model: &Model,
+    network: &Network,
     c: ConstraintId,
     except: Option<VarId>,
     pos: Pos,
     trail: &AtomTrail,
     out: &mut Vec<Atom>,
 ) {
-    let Some(constraint) = model.constraint(c) else {
+    let Some(constraint) = network.get(c) else {
         return;
     };
     let scope = constraint.scope();

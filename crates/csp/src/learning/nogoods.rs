@@ -7,9 +7,9 @@
 //! one is made false (or, if it is true too, the nogood is the conflict). The trail is the
 //! queue: every entry's variable has its watchers looked at once.
 
-use super::atom_trail::{AtomTrail, Cause, Pos};
-use crate::context::{Conflict, ConflictKind, Context, Store};
-use crate::domain::Domains;
+use crate::propagation::atom_trail::{AtomTrail, Cause, Pos};
+use crate::propagation::context::{Conflict, ConflictKind, Context, Store};
+use crate::propagation::domains::Domains;
 use crate::{Atom, ConstraintId};
 use std::collections::BTreeMap;
 

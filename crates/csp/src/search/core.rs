@@ -1,14 +1,12 @@
 //! `Core`: the state one search works on (domains, assignments, the propagation queue) and the
 //! three inference modes that run after each assignment.
 
-use crate::context::{Conflict, ConflictKind, Context, Store};
-use crate::domain::Domains;
-use crate::learning::atom_trail::Cause;
+use crate::propagation::context::{Conflict, Context, Store};
+use crate::propagation::domains::Domains;
+use crate::propagation::queue::{report_prunes, Hook, Queue};
 use crate::{
-    Atom, ConstraintId, Inference, Limit, Limits, Model, Observer, Poller, Priority, Statistics,
-    VarId, Wake,
+    Atom, ConstraintId, Inference, Limit, Limits, Model, Observer, Poller, Statistics, VarId, Wake,
 };
-use std::collections::VecDeque;
 
 /// The search's state, shared by the node loop and the heuristics.
 pub(crate) struct Core<'m> {
@@ -19,16 +17,8 @@ pub(crate) struct Core<'m> {
     pub(crate) order: Vec<VarId>,
     position: Vec<u32>,
     pub(crate) assigned_count: usize,
-    /// The woken constraints, one queue per priority, cheapest first.
-    queues: [VecDeque<ConstraintId>; Priority::COUNT],
-    in_queue: Vec<bool>,
-    /// Constraints that every assignment of the root's domains satisfies: no change wakes
-    /// them again in this solve (see [`Core::retire_entailed`]).
-    retired: Vec<bool>,
-    /// For each queued constraint, the scope variables that changed since it last ran.
-    pending: Vec<Vec<VarId>>,
-    pub(crate) propagations: u64,
-    pub(crate) wipeouts: u64,
+    /// The woken constraints, and the counters of their runs.
+    pub(crate) queue: Queue,
     /// Branch and bound: the objective variable and the values still allowed to it.
     pub(crate) objective: Option<Bound>,
     /// Reads the time limit and the cancel flag, in the node loop and during propagation.
@@ -44,14 +34,6 @@ pub(crate) struct Bound {
     pub(crate) var: VarId,
     pub(crate) low: i64,
     pub(crate) high: i64,
-}
-
-/// Which hook of a constraint to run.
-#[derive(Copy, Clone)]
-enum Hook<'a> {
-    Check(VarId),
-    ForwardCheck(VarId),
-    Propagate(&'a [VarId]),
 }
 
 impl<'m> Core<'m> {
@@ -98,7 +80,7 @@ impl<'m> Core<'m> {
             None => (Domains::empty(), poller.stopped()),
         };
         let n = model.vars.len();
-        let mut store = Store::new(domains, log_prunes, model.constraints.len());
+        let mut store = Store::new(domains, log_prunes, model.network.len());
         store.track_changes = inference.propagates();
         Core {
             model,
@@ -107,12 +89,7 @@ impl<'m> Core<'m> {
             order: model.vars().collect(),
             position: (0..n as u32).collect(),
             assigned_count: 0,
-            queues: Default::default(),
-            in_queue: vec![false; model.constraints.len()],
-            retired: vec![false; model.constraints.len()],
-            pending: vec![Vec::new(); model.constraints.len()],
-            propagations: 0,
-            wipeouts: 0,
+            queue: Queue::new(model.network.len()),
             objective: None,
             poller,
             interrupted,
@@ -135,16 +112,7 @@ impl<'m> Core<'m> {
             *position = i as u32;
         }
         self.assigned_count = 0;
-        for queue in &mut self.queues {
-            queue.clear();
-        }
-        self.in_queue.fill(false);
-        self.retired.fill(false);
-        for pending in &mut self.pending {
-            pending.clear();
-        }
-        self.propagations = 0;
-        self.wipeouts = 0;
+        self.queue.reset();
         self.objective = None;
         self.poller = Poller::new(limits);
         self.interrupted = None;
@@ -160,18 +128,6 @@ impl<'m> Core<'m> {
             self.store.domains.assign(var, value);
         }
         true
-    }
-
-    /// Counts one propagator run on the poller: the limit that stopped the search, if any.
-    /// One all_different filter on a 625x625 sudoku takes milliseconds, so the root's
-    /// filtering stops soon after a limit is due.
-    #[inline]
-    fn due_limit(&mut self) -> Option<Limit> {
-        if self.poller.tick() {
-            None
-        } else {
-            self.poller.stopped()
-        }
     }
 
     /// The node limit once `nodes` reach it, or whatever the poller read (every millisecond
@@ -243,8 +199,8 @@ impl<'m> Core<'m> {
         let mut stats = stats.clone();
         stats.checks = self.store.checks;
         stats.pruned = self.store.pruned;
-        stats.propagations = self.propagations;
-        stats.wipeouts = self.wipeouts;
+        stats.propagations = self.queue.propagations;
+        stats.wipeouts = self.queue.wipeouts;
         stats
     }
 
@@ -262,7 +218,7 @@ impl<'m> Core<'m> {
     /// Whether constraint `c` has an unassigned variable other than `var` in its scope.
     #[inline]
     pub(crate) fn has_other_open(&self, c: ConstraintId, var: VarId) -> bool {
-        self.model.constraints[c.index()]
+        self.model.network.constraints[c.index()]
             .scope()
             .iter()
             .any(|&v| v != var && !self.is_assigned(v))
@@ -328,86 +284,38 @@ impl<'m> Core<'m> {
         self.assigned_count -= 1;
     }
 
-    #[inline]
-    fn run<O: Observer>(
-        &mut self,
-        c: ConstraintId,
-        hook: Hook<'_>,
-        observer: &mut O,
-    ) -> Result<(), Conflict> {
-        let constraint = self.model.constraints[c.index()].as_ref();
-        if let Some(trail) = self.store.atoms.as_deref_mut() {
-            trail.cause = Cause::Propagator(c);
-            trail.violation = None;
-        }
-        let mut ctx = Context {
-            store: &mut self.store,
-            current: c,
-        };
-        let result = match hook {
-            Hook::Check(var) => constraint.check_assigned(var, &mut ctx),
-            Hook::ForwardCheck(var) => constraint.forward_check(var, &mut ctx),
-            Hook::Propagate(changed) => constraint.propagate_changed(changed, &mut ctx),
-        };
-        if !matches!(hook, Hook::Check(_)) {
-            self.propagations += 1;
-        }
-        if self.store.log_prunes {
-            self.report_prunes(c, observer);
-        }
-        if let Err(Conflict {
-            kind: ConflictKind::WipeOut(_),
-            ..
-        }) = result
-        {
-            self.wipeouts += 1;
-        }
-        result
-    }
-
-    /// Hands the logged removals of constraint `c` and their reasons to the observer.
-    fn report_prunes<O: Observer>(&mut self, c: ConstraintId, observer: &mut O) {
-        for &(var, value, start, end) in &self.store.prune_log {
-            observer.on_prune(var, value, c);
-            if start < end {
-                observer.on_reason(
-                    var,
-                    value,
-                    c,
-                    &self.store.reasons[start as usize..end as usize],
-                );
-            }
-        }
-        self.store.prune_log.clear();
-        self.store.reasons.clear();
-    }
-
     /// Runs the chosen inference after the search assigned `var`.
     pub(crate) fn infer<O: Observer>(
         &mut self,
         var: VarId,
         observer: &mut O,
     ) -> Result<(), Conflict> {
-        let model = self.model;
+        let network = &self.model.network;
         match self.inference {
             Inference::None => {
-                for &c in model.constraints_on(var) {
-                    self.run(c, Hook::Check(var), observer)?;
+                for &c in network.constraints_on(var) {
+                    self.queue
+                        .run(network, &mut self.store, c, Hook::Check(var), observer)?;
                 }
                 Ok(())
             }
             Inference::ForwardChecking => {
-                for &c in model.constraints_on(var) {
-                    self.run(c, Hook::ForwardCheck(var), observer)?;
+                for &c in network.constraints_on(var) {
+                    self.queue.run(
+                        network,
+                        &mut self.store,
+                        c,
+                        Hook::ForwardCheck(var),
+                        observer,
+                    )?;
                 }
                 Ok(())
             }
             Inference::Mac | Inference::Lcg => {
                 // `assign` noted the change, if it made one; the objective's bound may have
                 // made others.
-                let _ = var;
-                self.enqueue_changed(None);
-                self.fixpoint(observer)
+                self.queue.enqueue_changed(network, &mut self.store, None);
+                self.fixpoint_with(observer, |_| Ok(()))
             }
         }
     }
@@ -433,30 +341,24 @@ impl<'m> Core<'m> {
                 .map(|_| ())
         };
         if self.store.log_prunes {
-            self.report_prunes(ConstraintId::OBJECTIVE, observer);
+            report_prunes(&mut self.store, ConstraintId::OBJECTIVE, observer);
         }
-        if let Err(Conflict {
-            kind: ConflictKind::WipeOut(_),
-            ..
-        }) = result
-        {
-            self.wipeouts += 1;
-        }
+        self.queue.count(&result);
         result
     }
 
     /// Forward checks every constraint on `var` without telling anyone: the look-ahead of the
     /// least-constraining-value order. The caller restores the domains.
     pub(crate) fn forward_check_quietly(&mut self, var: VarId) -> Result<(), Conflict> {
-        let model = self.model;
+        let network = &self.model.network;
         let log = std::mem::replace(&mut self.store.log_prunes, false);
         let mut result = Ok(());
-        for &c in model.constraints_on(var) {
+        for &c in network.constraints_on(var) {
             let mut ctx = Context {
                 store: &mut self.store,
                 current: c,
             };
-            result = model.constraints[c.index()].forward_check(var, &mut ctx);
+            result = network.constraints[c.index()].forward_check(var, &mut ctx);
             if result.is_err() {
                 break;
             }
@@ -468,200 +370,33 @@ impl<'m> Core<'m> {
 
     /// Filters every constraint once and then to a fixpoint: arc consistency at the root.
     pub(crate) fn propagate_all<O: Observer>(&mut self, observer: &mut O) -> Result<(), Conflict> {
-        self.queue_all();
-        self.fixpoint(observer)
+        self.propagate_all_with(observer, |_| Ok(()))
     }
 
-    /// Queues every constraint, each with its whole scope as changed.
-    fn queue_all(&mut self) {
-        for (i, constraint) in self.model.constraints.iter().enumerate() {
-            self.in_queue[i] = true;
-            if self.model.meta[i].wants_changes {
-                self.pending[i].extend_from_slice(constraint.scope());
-            }
-            self.queues[self.model.meta[i].priority as usize].push_back(ConstraintId(i as u32));
-        }
-    }
-
-    /// After the root's fixpoint under mac: retires each constraint that every assignment of
-    /// the domains satisfies (at most one variable left open, and each of its values
-    /// satisfies it), so that no change wakes it again in this solve, as Gecode disposes of
-    /// a subsumed propagator. Below the root the domains only shrink, so it stays satisfied.
-    /// A unary constraint such as FlatZinc's `x mod 97 = 0` is then filtered once, not at
-    /// every change of `x`. The test is brute force, within a budget of value checks.
+    /// After the root's fixpoint under mac: retires the constraints that hold whatever the
+    /// search does (see [`Queue::retire_entailed`]).
     pub(crate) fn retire_entailed(&mut self) {
-        const BUDGET: u64 = 1 << 22;
-        let mut spent = 0u64;
-        let mut values: Vec<i32> = Vec::new();
-        let domains = &self.store.domains;
-        for (i, constraint) in self.model.constraints.iter().enumerate() {
-            let scope = constraint.scope();
-            let mut open: Option<VarId> = None;
-            let mut several = false;
-            for &v in scope.iter().filter(|&&v| domains.size(v) > 1) {
-                if open.is_some_and(|o| o != v) {
-                    several = true;
-                    break;
-                }
-                open = Some(v);
-            }
-            if several {
-                continue;
-            }
-            values.clear();
-            values.extend(scope.iter().map(|&v| domains.min(v).unwrap_or(0)));
-            let cost = scope.len() as u64 * open.map_or(1, |x| domains.size_u64(x));
-            if spent + cost > BUDGET {
-                continue;
-            }
-            spent += cost;
-            let holds = match open {
-                None => constraint.is_satisfied(&values),
-                Some(x) => domains.iter(x).all(|a| {
-                    for (slot, &v) in values.iter_mut().zip(scope) {
-                        if v == x {
-                            *slot = a;
-                        }
-                    }
-                    constraint.is_satisfied(&values)
-                }),
-            };
-            self.retired[i] = holds;
-        }
+        self.queue.retire_entailed(&self.model.network, &self.store);
     }
 
-    /// What happened to a changed variable: fixed, its bounds moved (looked at only when some
-    /// constraint wakes on bounds), or only some value went.
-    fn event(&self, var: VarId) -> Wake {
-        let domains = &self.store.domains;
-        if domains.size(var) <= 1 {
-            return Wake::Fixed;
-        }
-        if !self.model.bounds_watched[var.index()] {
-            return Wake::Domain;
-        }
-        let (low, high) = self.store.removed_span[var.index()];
-        let moved = domains.min(var).is_some_and(|min| low < min)
-            || domains.max(var).is_some_and(|max| high > max);
-        if moved {
-            Wake::Bounds
-        } else {
-            Wake::Domain
-        }
-    }
-
-    /// Queues the constraints that each changed variable's change wakes, except `skip` (the
-    /// constraint that made the change, when it is idempotent).
-    fn enqueue_changed(&mut self, skip: Option<ConstraintId>) {
-        let model = self.model;
-        let mut changed = std::mem::take(&mut self.store.changed);
-        for &var in &changed {
-            self.store.is_changed[var.index()] = false;
-            let event = self.event(var);
-            for &c in model.constraints_on(var) {
-                if Some(c) == skip || model.wake_of(c, var) > event {
-                    continue;
-                }
-                if model.meta[c.index()].wants_changes && !self.retired[c.index()] {
-                    self.pending[c.index()].push(var);
-                }
-                if !self.in_queue[c.index()] && !self.retired[c.index()] {
-                    self.in_queue[c.index()] = true;
-                    let priority = model.meta[c.index()].priority_on[event as usize];
-                    self.queues[priority as usize].push_back(c);
-                }
-            }
-        }
-        changed.clear();
-        self.store.changed = changed;
-    }
-
-    /// The next woken constraint, from the cheapest queue that has one, with that queue.
-    fn next_woken(&mut self) -> Option<(ConstraintId, Priority)> {
-        self.queues
-            .iter_mut()
-            .zip(Priority::ALL)
-            .find_map(|(queue, priority)| Some((queue.pop_front()?, priority)))
-    }
-
-    fn fixpoint<O: Observer>(&mut self, observer: &mut O) -> Result<(), Conflict> {
-        self.fixpoint_with(observer, |_| Ok(()))
-    }
-
-    /// Every constraint on `c`'s queue run before the cheaper ones: `between` runs before
-    /// each constraint and at the end, with the changes it makes propagated in turn. Learning
-    /// propagates its nogoods there, ahead of every constraint, as Chuffed does its clauses.
+    /// Runs the woken constraints to a fixpoint, `between` before each (see
+    /// [`Queue::fixpoint_with`]); a limit that cut it short is left in `interrupted`.
     pub(crate) fn fixpoint_with<O: Observer>(
         &mut self,
         observer: &mut O,
-        mut between: impl FnMut(&mut Store) -> Result<(), Conflict>,
+        between: impl FnMut(&mut Store) -> Result<(), Conflict>,
     ) -> Result<(), Conflict> {
-        loop {
-            let nogoods = between(&mut self.store);
-            if self.store.log_prunes && !self.store.prune_log.is_empty() {
-                self.report_prunes(ConstraintId::NOGOOD, observer);
-            }
-            if let Err(conflict) = nogoods {
-                self.drop_queues();
-                return Err(conflict);
-            }
-            if !self.store.changed.is_empty() {
-                self.enqueue_changed(None);
-            }
-            let Some((c, queue)) = self.next_woken() else {
-                return Ok(());
-            };
-            self.in_queue[c.index()] = false;
-            self.store.queue = queue;
-            // Lend the list out and take it back, so its capacity is reused.
-            let mut changed = std::mem::take(&mut self.pending[c.index()]);
-            let result = match self.due_limit() {
-                Some(limit) => {
-                    // Unwound like a conflict; the node loop sees `interrupted` and stops.
-                    self.interrupted = Some(limit);
-                    Err(Conflict {
-                        constraint: c,
-                        kind: ConflictKind::Violated,
-                    })
-                }
-                None if self.model.meta[c.index()].wants_changes => {
-                    self.run(c, Hook::Propagate(&changed), observer)
-                }
-                None => {
-                    let scope = self.model.constraints[c.index()].scope();
-                    self.run(c, Hook::Propagate(scope), observer)
-                }
-            };
-            changed.clear();
-            self.pending[c.index()] = changed;
-            self.store.queue = Priority::Global;
-            let deferred = self.store.deferred.take();
-            if let Err(conflict) = result {
-                self.drop_queues();
-                return Err(conflict);
-            }
-            let idempotent = self.model.meta[c.index()].idempotent;
-            self.enqueue_changed(idempotent.then_some(c));
-            if let Some(priority) = deferred {
-                // Woken again by its own changes, it is queued already: that run can defer
-                // again.
-                if !self.in_queue[c.index()] {
-                    self.in_queue[c.index()] = true;
-                    self.queues[priority as usize].push_back(c);
-                }
-            }
+        let result = self.queue.fixpoint_with(
+            &self.model.network,
+            &mut self.store,
+            &mut self.poller,
+            observer,
+            between,
+        );
+        if let Some(limit) = self.queue.interrupted.take() {
+            self.interrupted = Some(limit);
         }
-    }
-
-    /// After a conflict: no constraint is left queued and no change pending.
-    fn drop_queues(&mut self) {
-        for queue in &mut self.queues {
-            for c in queue.drain(..) {
-                self.in_queue[c.index()] = false;
-                self.pending[c.index()].clear();
-            }
-        }
-        self.store.clear_changed();
+        result
     }
 
     /// As [`Core::propagate_all`], with `between` as in [`Core::fixpoint_with`].
@@ -670,7 +405,7 @@ impl<'m> Core<'m> {
         observer: &mut O,
         between: impl FnMut(&mut Store) -> Result<(), Conflict>,
     ) -> Result<(), Conflict> {
-        self.queue_all();
+        self.queue.queue_all(&self.model.network);
         self.fixpoint_with(observer, between)
     }
 }

@@ -7,12 +7,12 @@ use super::core::Core;
 use super::luby::Luby;
 use super::var_order::rank;
 use super::{Outcome, SolveConfig, Statistics, Summary, ValueOrder, ValueSelect, VarSelect};
-use crate::context::{Conflict, ConflictKind, Context};
-use crate::domain::TrailMark;
 use crate::learning::activity::{Activity, Choice};
 use crate::learning::analysis::{explain_cause, explain_entry, scope_before, Analysis, Learned};
-use crate::learning::atom_trail::{AtomTrail, Cause};
 use crate::learning::nogoods::{falsify, NogoodStore};
+use crate::propagation::atom_trail::{AtomTrail, Cause};
+use crate::propagation::context::{Conflict, ConflictKind, Context};
+use crate::propagation::domains::TrailMark;
 use crate::rng::SplitMix64;
 use crate::Limit;
 use crate::{Atom, ConstraintId, Model, Observer, VarId};
@@ -269,7 +269,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                 continue;
             };
             reason.clear();
-            explain_entry(pos, trail, &self.nogoods, model, &mut reason);
+            explain_entry(pos, trail, &self.nogoods, &model.network, &mut reason);
             let with_root = with_root_facts(&reason, trail, model, by, Some(entry.atom.var()));
             self.observer
                 .on_root_explanation(by, source, &with_root, entry.atom);
@@ -294,7 +294,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                 now,
                 trail,
                 &self.nogoods,
-                model,
+                &model.network,
                 &mut atoms,
             );
             let (low, high) = wipe.before;
@@ -326,7 +326,14 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                 self.observer.on_explanation(by, &[], &with_root, None);
             }
         } else if model.constraint(conflict.constraint).is_some() {
-            scope_before(model, conflict.constraint, None, now, trail, &mut atoms);
+            scope_before(
+                &model.network,
+                conflict.constraint,
+                None,
+                now,
+                trail,
+                &mut atoms,
+            );
             if self.observer.wants_explanations() {
                 let with_root = with_root_facts(&atoms, trail, model, conflict.constraint, None);
                 self.observer
@@ -355,7 +362,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         let checked = observer.wants_explanations();
         let analysed = self.analysis.analyse(&self.conflict, trail, |pos, out| {
             let start = out.len();
-            explain_entry(pos, trail, nogoods, model, out);
+            explain_entry(pos, trail, nogoods, &model.network, out);
             if checked {
                 let entry = trail.entry(pos);
                 let (by, source) =

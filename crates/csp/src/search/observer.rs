@@ -1,5 +1,6 @@
 //! `Observer`: hooks called at each step of the search, for traces and visualisations.
 
+use crate::propagation::queue::PruneSink;
 use crate::{Atom, ConstraintId, VarId};
 
 /// Receives the search's events as they happen. Every method has an empty default, and the
@@ -187,5 +188,17 @@ impl<T: Observer + ?Sized> Observer for &mut T {
     }
     fn on_restart(&mut self, restarts: u64) {
         (**self).on_restart(restarts)
+    }
+}
+
+/// Propagation reports its removals to the search's observer.
+impl<O: Observer + ?Sized> PruneSink for O {
+    #[inline]
+    fn pruned(&mut self, var: VarId, value: i32, c: ConstraintId) {
+        self.on_prune(var, value, c);
+    }
+    #[inline]
+    fn pruned_because(&mut self, var: VarId, value: i32, c: ConstraintId, reason: &[Atom]) {
+        self.on_reason(var, value, c, reason);
     }
 }

@@ -1,7 +1,7 @@
 //! Unit tests of `Context`'s range operations against removing values one at a time.
 
 use super::*;
-use crate::domain::Domains;
+use crate::propagation::domains::Domains;
 use crate::{ConstraintId, Poller, SplitMix64, VarId};
 
 /// One variable whose domain has `words` words from `base`, each bit kept with chance 3/4.
@@ -15,7 +15,7 @@ fn random_domains(rng: &mut SplitMix64, base: i32, words: usize) -> Domains {
     } else {
         crate::BITSET_SPAN_LIMIT
     };
-    let declared = [crate::domain::tests::declared(base, &bits)];
+    let declared = [crate::propagation::domains::tests::declared(base, &bits)];
     Domains::with_bitset_limit(declared.iter(), &mut Poller::unlimited(), limit, &|_| false)
         .unwrap()
 }

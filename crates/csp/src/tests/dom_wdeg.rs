@@ -89,7 +89,7 @@ fn heap_against_scan(sizes: bool) {
             DomWdeg::weight_only(model.constraint_count())
         };
         core.store.track_touched = order.wants_touched();
-        let mut frames: Vec<(VarId, crate::domain::TrailMark)> = Vec::new();
+        let mut frames: Vec<(VarId, crate::propagation::domains::TrailMark)> = Vec::new();
         for step in 0..400 {
             if core.unassigned().is_empty() {
                 let Some((var, mark)) = frames.pop() else {

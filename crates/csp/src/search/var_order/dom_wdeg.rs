@@ -62,7 +62,7 @@ impl SelectVar for DomWdeg {
             return;
         }
         let weight = |core: &Core<'_>, var: VarId| weighted_degree(weights, core, var);
-        for &var in core.model.constraints[c.index()].scope() {
+        for &var in core.model.network.constraints[c.index()].scope() {
             heap.update(core, var, &weight);
         }
     }

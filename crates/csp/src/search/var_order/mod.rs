@@ -46,7 +46,7 @@ pub(crate) trait SelectVar: Clone {
 /// one's degree, so a large all-different costs a few looks, not a pass over its scope.
 pub(crate) fn newly_linked<'c>(core: &'c Core<'_>, var: VarId) -> impl Iterator<Item = VarId> + 'c {
     core.model.constraints_on(var).iter().filter_map(move |&c| {
-        let mut open = core.model.constraints[c.index()]
+        let mut open = core.model.network.constraints[c.index()]
             .scope()
             .iter()
             .copied()

@@ -10,7 +10,7 @@
 //! records the domain's old bounds and size, and every hole inserted or dropped while merging is
 //! recorded so that it can be taken out or put back.
 
-use crate::declared_domain::DeclaredDomain;
+use crate::propagation::declared_domain::DeclaredDomain;
 use std::collections::BTreeMap;
 
 /// One variable's values: `lo..=hi` less the holes, `size` of them; empty when `size` is 0.

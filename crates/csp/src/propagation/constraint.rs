@@ -62,7 +62,7 @@
 //! # }
 //! ```
 
-use crate::context::{Conflict, Context};
+use crate::propagation::context::{Conflict, Context};
 use crate::{Checkable, Priority, VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt::Debug;

@@ -181,5 +181,5 @@ struct Cluster {
 }
 
 #[cfg(test)]
-#[path = "tests/projection.rs"]
+#[path = "../tests/projection.rs"]
 mod tests;

@@ -1,8 +1,8 @@
 //! What a constraint sees while it checks or filters: the domains, the search's assignments, and
 //! the counters its work is charged to.
 
-use crate::domain::Domains;
-use crate::learning::atom_trail::{AtomTrail, Cause};
+use crate::propagation::atom_trail::{AtomTrail, Cause};
+use crate::propagation::domains::Domains;
 use crate::{Atom, ConstraintId, Priority, VarId};
 use smallvec::SmallVec;
 use std::any::Any;
@@ -723,5 +723,5 @@ impl Context<'_> {
 }
 
 #[cfg(test)]
-#[path = "tests/context.rs"]
+#[path = "../tests/context.rs"]
 mod tests;

@@ -2,7 +2,7 @@
 //!
 //! The model keeps this compact form (a full range is two numbers whatever its span), and each
 //! search lays it out as it suits the span: a bitset when it is narrow, an
-//! [`IntervalDomain`](crate::interval_domain::IntervalDomain) when it is wide.
+//! [`IntervalDomain`](crate::propagation::interval_domain::IntervalDomain) when it is wide.
 
 use crate::ModelError;
 

@@ -14,8 +14,8 @@
 //! variable. On 10,000 queens, where each domain is 157 words, that is the difference between
 //! a cache miss per check and a streamed scan.
 
-use crate::declared_domain::DeclaredDomain;
-use crate::interval_domain::{IntervalDomain, IntervalUndo};
+use crate::propagation::declared_domain::DeclaredDomain;
+use crate::propagation::interval_domain::{IntervalDomain, IntervalUndo};
 use crate::{Poller, VarId};
 
 /// Where one variable's bits live and which value bit 0 stands for: word `i` of the run is
@@ -1052,5 +1052,5 @@ impl Iterator for RangeIter<'_> {
 }
 
 #[cfg(test)]
-#[path = "tests/domain.rs"]
+#[path = "../tests/domain.rs"]
 pub(crate) mod tests;

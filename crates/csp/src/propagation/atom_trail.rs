@@ -9,7 +9,7 @@
 //! search: the lazy literals of Feydy and Stuckey's "Lazy clause generation reengineered"
 //! (2009), without creating a Boolean per atom.
 
-use crate::domain::Domains;
+use crate::propagation::domains::Domains;
 use crate::{Atom, ConstraintId, VarId};
 use std::collections::HashMap;
 

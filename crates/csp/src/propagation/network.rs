@@ -1,0 +1,129 @@
+//! `Network`: the posted constraints, and which of them each variable's changes wake.
+
+use crate::{Constraint, ConstraintId, ModelError, Priority, VarId, Wake};
+use std::collections::HashMap;
+
+/// The constraints of a model as propagation reads them: each one with what it states once at
+/// posting (its wake conditions, cost classes, idempotence), and each variable's watchers.
+#[derive(Debug, Default)]
+pub(crate) struct Network {
+    pub(crate) constraints: Vec<Box<dyn Constraint>>,
+    /// For each variable, the constraints whose scope holds it (each listed once).
+    watchers: Vec<Vec<ConstraintId>>,
+    /// For each constraint, when it wakes and how soon it runs, read once at posting.
+    pub(crate) meta: Vec<ConstraintMeta>,
+    /// The wake condition of (variable, constraint) for constraints whose condition differs
+    /// between their variables (none of the built-in ones).
+    mixed_wakes: HashMap<(VarId, ConstraintId), Wake>,
+    /// Whether some constraint wakes on a change of the variable's bounds (and only then
+    /// does propagation compare its bounds before and after).
+    pub(crate) bounds_watched: Vec<bool>,
+}
+
+/// What the engine reads of a constraint once, at posting, rather than at every wake-up.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct ConstraintMeta {
+    /// The change that wakes it, when the same for all its variables.
+    pub(crate) wake: Option<Wake>,
+    pub(crate) priority: Priority,
+    /// Its cost class after each change, indexed by [`Wake`].
+    pub(crate) priority_on: [Priority; 3],
+    pub(crate) idempotent: bool,
+    /// Whether it is told exactly which variables changed, or given its whole scope.
+    pub(crate) wants_changes: bool,
+}
+
+impl Network {
+    /// Makes room for one more variable, watched by no constraint yet.
+    pub(crate) fn add_var(&mut self) {
+        self.watchers.push(Vec::new());
+        self.bounds_watched.push(false);
+    }
+
+    /// How many constraints there are.
+    pub(crate) fn len(&self) -> usize {
+        self.constraints.len()
+    }
+
+    /// Adds `constraint`, which must have a scope of known variables and not contradict
+    /// itself, with its wake conditions.
+    pub(crate) fn add(
+        &mut self,
+        constraint: Box<dyn Constraint>,
+    ) -> Result<ConstraintId, ModelError> {
+        let scope = constraint.scope();
+        if scope.is_empty() {
+            return Err(ModelError::EmptyScope);
+        }
+        if let Some(&unknown) = scope.iter().find(|v| v.index() >= self.watchers.len()) {
+            return Err(ModelError::UnknownVariable(unknown));
+        }
+        if let Some(why) = constraint.contradiction() {
+            return Err(ModelError::NeverHolds(why));
+        }
+        let id =
+            ConstraintId(u32::try_from(self.constraints.len()).map_err(|_| ModelError::TooMany)?);
+        let uniform = constraint.wake_on(scope[0]);
+        let mixed = scope.iter().any(|&v| constraint.wake_on(v) != uniform);
+        for &var in scope {
+            let list = &mut self.watchers[var.index()];
+            if list.last() != Some(&id) {
+                list.push(id);
+                let wake = constraint.wake_on(var);
+                if mixed {
+                    self.mixed_wakes.insert((var, id), wake);
+                }
+                self.bounds_watched[var.index()] |= wake == Wake::Bounds;
+            }
+        }
+        self.meta.push(ConstraintMeta {
+            wake: (!mixed).then_some(uniform),
+            priority: constraint.priority(),
+            priority_on: [Wake::Domain, Wake::Bounds, Wake::Fixed]
+                .map(|event| constraint.priority_on(event)),
+            idempotent: constraint.idempotent() && !names_a_variable_twice(scope),
+            wants_changes: constraint.wants_changes(),
+        });
+        self.constraints.push(constraint);
+        Ok(id)
+    }
+
+    /// The constraint with this id.
+    #[inline]
+    pub(crate) fn get(&self, id: ConstraintId) -> Option<&dyn Constraint> {
+        self.constraints.get(id.index()).map(|c| c.as_ref())
+    }
+
+    /// The change of `var` that wakes constraint `c`.
+    #[inline]
+    pub(crate) fn wake_of(&self, c: ConstraintId, var: VarId) -> Wake {
+        match self.meta[c.index()].wake {
+            Some(wake) => wake,
+            None => self
+                .mixed_wakes
+                .get(&(var, c))
+                .copied()
+                .unwrap_or(Wake::Domain),
+        }
+    }
+
+    /// The constraints that have `var` in their scope.
+    #[inline]
+    pub(crate) fn constraints_on(&self, var: VarId) -> &[ConstraintId] {
+        self.watchers.get(var.index()).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Whether some variable appears twice in `scope`.
+fn names_a_variable_twice(scope: &[VarId]) -> bool {
+    if scope.len() <= 8 {
+        // Most constraints are this small: no allocation.
+        return scope
+            .iter()
+            .enumerate()
+            .any(|(i, v)| scope[i + 1..].contains(v));
+    }
+    let mut sorted = scope.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).any(|w| w[0] == w[1])
+}

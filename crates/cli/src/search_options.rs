@@ -70,7 +70,7 @@ impl SearchSettings {
             return Err("--seed applies to --val-order random only".into());
         }
         let seed = args.seed.unwrap_or(1);
-        Ok(SearchSettings {
+        let settings = SearchSettings {
             inference: args.inference.map_or(defaults.inference, Inference::from),
             var_order: args.var_order.map_or(defaults.var_order, VarOrder::from),
             value_order: match args.val_order {
@@ -79,7 +79,27 @@ impl SearchSettings {
                 None => defaults.value_order,
             },
             restarts: args.restarts.or(defaults.restarts),
-        })
+        };
+        // A heuristic the chosen search would not follow is refused, not ignored.
+        if args.var_order.is_some() && !settings.inference.follows_var_order() {
+            return Err(format!(
+                "--var-order does not apply to --inference {}, which branches on the \
+                 variables most active in recent conflicts",
+                settings.inference
+            ));
+        }
+        if let Some(arg) = args.val_order {
+            if !settings.inference.follows_value_order(settings.value_order) {
+                let name = clap::ValueEnum::to_possible_value(&arg)
+                    .map_or_else(String::new, |v| v.get_name().to_owned());
+                return Err(format!(
+                    "--val-order {name} does not apply to --inference {}, which tries the \
+                     most active value first (asc and desc choose the end of a wide domain)",
+                    settings.inference
+                ));
+            }
+        }
+        Ok(settings)
     }
 
     /// A solver for `model` with these settings.
@@ -146,12 +166,38 @@ pub fn limits(
     cancel: &Arc<AtomicBool>,
     since: Option<Instant>,
 ) -> Result<Limits, String> {
-    check_node_limit(args.node_limit)?;
-    Ok(Limits {
-        nodes: args.node_limit,
-        time: args.time_limit.as_deref().map(parse_seconds).transpose()?,
+    limits_from(
+        args.time_limit.as_deref(),
+        args.node_limit,
+        None,
+        cancel,
         since,
-        cancel: Some(Arc::clone(cancel)),
+    )
+}
+
+/// The one place where the command line becomes [`Limits`]: `--time-limit SECS` (or `none`;
+/// `default_time` when not given), `--node-limit K`, the signal flag as the cancel flag, and
+/// the time counted from `since` (`None`: from the start of each search).
+pub fn limits_from(
+    time_limit: Option<&str>,
+    node_limit: Option<u64>,
+    default_time: Option<Duration>,
+    cancel: &Arc<AtomicBool>,
+    since: Option<Instant>,
+) -> Result<Limits, String> {
+    check_node_limit(node_limit)?;
+    let time = match time_limit.map(str::trim) {
+        None => default_time,
+        Some("none") => None,
+        Some(text) => Some(parse_seconds(text)?),
+    };
+    let limits = Limits::none()
+        .with_nodes(node_limit)
+        .with_time(time)
+        .with_cancel(cancel);
+    Ok(match since {
+        Some(start) => limits.counted_from(start),
+        None => limits,
     })
 }
 

@@ -22,10 +22,55 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// No limit at all: stop only when the work is done.
+    pub fn none() -> Self {
+        Limits::default()
+    }
+
     /// These limits with the time limit counted from `start` (see [`Limits::since`]).
     pub fn counted_from(mut self, start: Instant) -> Self {
         self.since = Some(start);
         self
+    }
+
+    /// These limits with the node limit `nodes` (`None`: no node limit).
+    pub fn with_nodes(mut self, nodes: Option<u64>) -> Self {
+        self.nodes = nodes;
+        self
+    }
+
+    /// These limits with the time limit `time` (`None`: no time limit).
+    pub fn with_time(mut self, time: Option<Duration>) -> Self {
+        self.time = time;
+        self
+    }
+
+    /// These limits with their time limit cut to `time` if it is longer (or absent): a
+    /// second time limit given another way, as FlatZinc's `-t`.
+    pub fn with_time_at_most(mut self, time: Duration) -> Self {
+        self.time = Some(self.time.map_or(time, |t| t.min(time)));
+        self
+    }
+
+    /// These limits with `flag` as the cancel flag, in place of any other.
+    pub fn with_cancel(mut self, flag: &Arc<AtomicBool>) -> Self {
+        self.cancel = Some(Arc::clone(flag));
+        self
+    }
+
+    /// These limits for work that must also stop when `flag` is set: the same limits, the
+    /// cancel flag replaced by `flag` (the caller relays its own flag to it, as a race of
+    /// two solvers does).
+    pub fn cancelled_by(&self, flag: &Arc<AtomicBool>) -> Self {
+        self.clone().with_cancel(flag)
+    }
+
+    /// These limits with the node limit less the `spent` nodes already used: for a run of
+    /// several searches that share it.
+    pub fn less_nodes(&self, spent: u64) -> Self {
+        let mut limits = self.clone();
+        limits.nodes = self.nodes.map(|n| n.saturating_sub(spent));
+        limits
     }
 }
 

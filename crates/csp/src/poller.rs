@@ -58,7 +58,8 @@ fn ticker() -> Option<&'static Thread> {
 }
 
 /// Reads the time limit and the cancel flag of some [`Limits`] about every millisecond of the
-/// caller's work. The node limit is the caller's business (it counts nodes its own way).
+/// caller's work, and holds their node limit for a caller that counts nodes
+/// ([`Poller::nodes_reached`]): one holder of every limit.
 ///
 /// ```
 /// use csp::{Limit, Limits, Poller};
@@ -66,7 +67,7 @@ fn ticker() -> Option<&'static Thread> {
 /// use std::sync::Arc;
 ///
 /// let cancel = Arc::new(AtomicBool::new(true));
-/// let limits = Limits { cancel: Some(cancel), ..Limits::default() };
+/// let limits = Limits::none().with_cancel(&cancel);
 /// let mut poller = Poller::new(&limits);
 /// let mut units = 0u64;
 /// while poller.tick() {
@@ -84,6 +85,8 @@ pub struct Poller {
     /// Whether this poller counts in [`ACTIVE`].
     active: bool,
     stopped: Option<Limit>,
+    /// The node limit, for the caller to compare its count with.
+    nodes: Option<u64>,
 }
 
 impl Poller {
@@ -93,7 +96,15 @@ impl Poller {
         let start = limits.since.unwrap_or_else(Instant::now);
         // A limit too far away to represent is no limit at all.
         let deadline = limits.time.and_then(|t| start.checked_add(t));
-        Self::with(deadline, limits.cancel.clone())
+        let mut poller = Self::with(deadline, limits.cancel.clone());
+        poller.nodes = limits.nodes;
+        poller
+    }
+
+    /// Whether `nodes` tried reach the node limit.
+    #[inline]
+    pub fn nodes_reached(&self, nodes: u64) -> bool {
+        self.nodes.is_some_and(|limit| nodes >= limit)
     }
 
     /// A poller that never stops: for callers with no limits.
@@ -123,6 +134,7 @@ impl Poller {
             seen,
             active,
             stopped: None,
+            nodes: None,
         }
     }
 
@@ -195,6 +207,7 @@ impl Poller {
 impl Clone for Poller {
     fn clone(&self) -> Self {
         let mut copy = Self::with(self.deadline, self.cancel.clone());
+        copy.nodes = self.nodes;
         if self.stopped.is_some() {
             copy.stopped = self.stopped;
             copy.seen = ALWAYS_READ;

@@ -221,12 +221,7 @@ impl Bitmask {
         // The listing threads read the caller's time limit, and a flag of their own that the
         // caller sets when it is done, or when it sees the caller's cancel flag.
         let abandon = Arc::new(AtomicBool::new(false));
-        let worker_limits = Limits {
-            nodes: None,
-            time: limits.time,
-            since: limits.since,
-            cancel: Some(Arc::clone(&abandon)),
-        };
+        let worker_limits = limits.cancelled_by(&abandon).with_nodes(None);
         let (senders, receivers): (Vec<_>, Vec<_>) = prefixes
             .iter()
             .map(|_| mpsc::sync_channel::<Batch>(BATCHES_IN_FLIGHT))

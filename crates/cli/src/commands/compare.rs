@@ -24,15 +24,12 @@ use crate::progress::Spinner;
 use crate::render::plot;
 use crate::render::replay::{self, Board, Trace};
 use crate::render::table::{self, Row};
-use crate::search_options::parse_seconds;
 use crate::signals::{Received, Signals};
 use crate::wording::count;
 use csp::{Inference, Limit, Limits, Model, Outcome, Poller, Statistics, Summary};
 use nqueens::{Encoding, QueensModel};
 use std::io::{self, BufRead, BufReader};
 use std::ops::ControlFlow;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The largest board a sweep or a single comparison takes.
@@ -50,10 +47,9 @@ const REPLAYED: usize = 2;
 struct Settings {
     configs: Vec<Config>,
     all: bool,
-    /// Each configuration's time limit (`None`: `--time-limit none`).
-    time: Option<Duration>,
-    nodes: Option<u64>,
-    cancel: Arc<AtomicBool>,
+    /// Each configuration's limits, its time counted from the start of its run: by default
+    /// [`DEFAULT_TIME_LIMIT`] (`--time-limit none`: none).
+    limits: Limits,
     format: TableFormat,
     /// Whether to record the first configurations' runs for a replay page.
     replay: bool,
@@ -64,12 +60,13 @@ struct Settings {
 
 impl Settings {
     fn new(args: &CompareArgs, signals: &Signals) -> Result<Self, String> {
-        crate::search_options::check_node_limit(args.node_limit)?;
-        let time = match args.time_limit.as_deref().map(str::trim) {
-            None => Some(DEFAULT_TIME_LIMIT),
-            Some("none") => None,
-            Some(text) => Some(parse_seconds(text)?),
-        };
+        let limits = crate::search_options::limits_from(
+            args.time_limit.as_deref(),
+            args.node_limit,
+            Some(DEFAULT_TIME_LIMIT),
+            &signals.cancel,
+            None,
+        )?;
         Ok(Settings {
             configs: configs::configurations(
                 args.with.as_deref(),
@@ -77,9 +74,7 @@ impl Settings {
                 args.seed,
             )?,
             all: args.all,
-            time,
-            nodes: args.node_limit,
-            cancel: Arc::clone(&signals.cancel),
+            limits,
             format: args.format,
             replay: args.html.is_some(),
             goal: None,
@@ -88,20 +83,12 @@ impl Settings {
 
     /// The limits of one configuration's run, its time counted from `since`.
     fn limits(&self, since: Instant) -> Limits {
-        Limits {
-            nodes: self.nodes,
-            time: self.time,
-            since: Some(since),
-            cancel: Some(Arc::clone(&self.cancel)),
-        }
+        self.limits.clone().counted_from(since)
     }
 
     /// A poller for the work around the runs (reading, building models): the signal only.
     fn signal_poller(&self) -> Poller {
-        Poller::new(&Limits {
-            cancel: Some(Arc::clone(&self.cancel)),
-            ..Limits::default()
-        })
+        Poller::new(&self.limits.clone().with_nodes(None).with_time(None))
     }
 
     /// Solves `model` under `config` with `limits`, recorded by `recorder` if one is given:
@@ -145,7 +132,7 @@ impl Settings {
 
     /// What the title says of the limits.
     fn limit_note(&self) -> String {
-        let time = match self.time {
+        let time = match self.limits.time {
             Some(t) if t == DEFAULT_TIME_LIMIT => format!(
                 "each configuration stops after {} s (the default; --time-limit SECS|none)",
                 t.as_secs()
@@ -156,7 +143,7 @@ impl Settings {
             ),
             None => "no time limit".to_owned(),
         };
-        match self.nodes {
+        match self.limits.nodes {
             Some(k) => format!("{time} or {}", count(k, "node", "nodes")),
             None => time,
         }

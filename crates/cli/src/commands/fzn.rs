@@ -56,8 +56,7 @@ impl FznJob {
         }
         let mut limits = limits(&args.search, &signals.cancel, Some(started))?;
         if let Some(ms) = args.time_limit_ms {
-            let given = Duration::from_millis(ms);
-            limits.time = Some(limits.time.map_or(given, |t| t.min(given)));
+            limits = limits.with_time_at_most(Duration::from_millis(ms));
         }
         Ok(FznJob {
             file: args.file.clone(),

@@ -450,10 +450,7 @@ impl Run<'_, '_> {
             .flatten();
         let batch_size = self.job.jobs * 64;
         let mut batch: Vec<Entry> = Vec::new();
-        let mut poller = Poller::new(&Limits {
-            cancel: Some(Arc::clone(cancel)),
-            ..Limits::default()
-        });
+        let mut poller = Poller::new(&Limits::none().with_cancel(cancel));
         let mut going = true;
         let read = input::for_each_line(input, &mut poller, |line, bytes| {
             reader.feed(line, &String::from_utf8_lossy(bytes), &mut entries);
@@ -784,10 +781,7 @@ impl SudokuJob {
             .map_err(|e| format!("cannot build the model: {e}"))?;
         let givens = model.givens(&puzzle.grid);
         let stop = Arc::new(AtomicBool::new(false));
-        let limits = Limits {
-            cancel: Some(Arc::clone(&stop)),
-            ..self.limits.clone()
-        };
+        let limits = self.limits.cancelled_by(&stop);
         let (done, finished) = mpsc::channel::<usize>();
         std::thread::scope(|scope| {
             let bitmask = {

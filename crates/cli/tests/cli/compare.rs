@@ -74,9 +74,14 @@ fn with_and_configs_name_each_configuration() {
         names,
         [
             "none", "none+mrv", "none+lcv", "fc", "fc+mrv", "fc+lcv", "mac", "mac+mrv", "mac+lcv",
-            "lcg", "lcg+mrv", "lcg+lcv"
+            "lcg"
         ]
     );
+    // lcg branches on the most active variables and values: a heuristic it would not follow
+    // makes no configuration of its own, and naming one is refused.
+    let refused = csp(&["compare", "queens", "6", "--configs", "mac,lcg+mrv"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).contains("lcg does not follow 'mrv'"));
     let csv = stdout(&csp(&[
         "compare",
         "queens",

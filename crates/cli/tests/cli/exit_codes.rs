@@ -5,7 +5,7 @@ use std::time::Duration;
 
 #[test]
 fn bad_arguments_exit_2_with_a_message_that_names_the_problem() {
-    let cases: [(&[&str], &str); 11] = [
+    let cases: [(&[&str], &str); 14] = [
         (&["queens", "-3"], "-3"),
         (&["queens", "abc"], "abc"),
         (&["queens"], "<N>"),
@@ -19,6 +19,19 @@ fn bad_arguments_exit_2_with_a_message_that_names_the_problem() {
         (
             &["queens", "8", "--engine", "bitmask", "--inference", "mac"],
             "--inference",
+        ),
+        // A heuristic the learning search would not follow is refused, not ignored.
+        (
+            &["queens", "8", "--inference", "lcg", "--var-order", "mrv"],
+            "--var-order does not apply to --inference lcg",
+        ),
+        (
+            &["sudoku", "--puzzle", ".", "--inference", "lcg", "--val-order", "lcv"],
+            "--val-order lcv does not apply",
+        ),
+        (
+            &["xcsp3", "x.xml", "--inference", "lcg", "--var-order", "dom-wdeg"],
+            "--var-order does not apply",
         ),
     ];
     for (args, mentions) in cases {

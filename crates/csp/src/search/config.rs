@@ -25,8 +25,10 @@ pub enum Inference {
     /// search jumps back past the decisions that played no part. The search takes the most
     /// active choice (VSIDS): a value `x = v` on a variable of at most 64 values, as each of
     /// Chuffed's literals has its activity, or a wider variable, at its last value or by
-    /// halves; it restarts on the Luby sequence. The variable and value orders chosen serve
-    /// only to break ties at the start. A declared
+    /// halves; it restarts on the Luby sequence. It follows no variable order, and of the
+    /// value orders only which end of a wide domain (over 64 values) to try first, for a
+    /// variable it has not fixed before ([`Inference::follows_var_order`],
+    /// [`Inference::follows_value_order`]). A declared
     /// search ([`Solver::phases`](crate::Solver::phases)) takes every other run between
     /// restarts, the first included, as in Chuffed's free search.
     Lcg,
@@ -36,6 +38,19 @@ impl Inference {
     /// Whether filtering runs to a fixpoint after each decision (`mac` and `lcg`).
     pub fn propagates(self) -> bool {
         matches!(self, Inference::Mac | Inference::Lcg)
+    }
+
+    /// Whether the search branches on the variable that the chosen [`VarOrder`] picks: not
+    /// under `lcg`, which takes the most active one.
+    pub fn follows_var_order(self) -> bool {
+        self != Inference::Lcg
+    }
+
+    /// Whether the search tries values in `order`: under `lcg` only ascending and descending
+    /// (which end of a wide domain to try first), as it has no look-ahead and draws no random
+    /// values.
+    pub fn follows_value_order(self, order: ValueOrder) -> bool {
+        self != Inference::Lcg || matches!(order, ValueOrder::Ascending | ValueOrder::Descending)
     }
 }
 

@@ -134,8 +134,8 @@ impl<'m> Core<'m> {
     /// or so of nodes; the poller's interval adapts to what a node costs, from 100 ns on
     /// queens to 10 ms on a 200,000-vertex colouring).
     #[inline]
-    pub(crate) fn limit_hit(&mut self, nodes: u64, limits: &Limits) -> Option<Limit> {
-        if limits.nodes.is_some_and(|n| nodes >= n) {
+    pub(crate) fn limit_hit(&mut self, nodes: u64) -> Option<Limit> {
+        if self.poller.nodes_reached(nodes) {
             return Some(Limit::Nodes);
         }
         if self.poller.tick() {

@@ -129,7 +129,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
     }
 
     fn limit_hit(&mut self) -> Option<Limit> {
-        self.core.limit_hit(self.stats.nodes, &self.config.limits)
+        self.core.limit_hit(self.stats.nodes)
     }
 
     /// Advances to the next solution.

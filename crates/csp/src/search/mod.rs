@@ -266,8 +266,7 @@ impl<'m> Solver<'m> {
     /// only after an assignment), assumed values fixed in each. `None` when filtering alone
     /// proves there is no solution.
     pub fn root_domains(&self) -> Option<Vec<Vec<i32>>> {
-        let mut core =
-            core::Core::new(self.model, self.config.inference, false, &Limits::default());
+        let mut core = core::Core::new(self.model, self.config.inference, false, &Limits::none());
         if !core.fix_at_root(&self.config.assumed) {
             return None;
         }

@@ -141,7 +141,7 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
     /// 200,000-vertex colouring).
     #[inline]
     fn limit_hit(&mut self) -> Option<Limit> {
-        self.core.limit_hit(self.stats.nodes, &self.config.limits)
+        self.core.limit_hit(self.stats.nodes)
     }
 
     /// Advances to the next solution. The returned values are valid until the next call.

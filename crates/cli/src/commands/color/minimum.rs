@@ -6,7 +6,7 @@ use crate::exit_code::Status;
 use crate::signals::Signals;
 use crate::wording::count;
 use coloring::{bounds, largest_clique, tabucol, Graph, TabuSearch, CLIQUE_NODES};
-use csp::{Limit, Limits, Outcome, Poller, Statistics, Summary};
+use csp::{Limit, Outcome, Poller, Statistics, Summary};
 
 /// TabuCol gives up on a number of colours after this many moves without fewer conflicts,
 /// plus [`TABU_STALL_PER_CELL`] per vertex and colour: larger graphs wander longer.
@@ -152,13 +152,7 @@ impl ColorJob {
         while best.k > lower {
             let k = best.k - 1;
             // The node limit is the run's, shared by its searches.
-            let limits = Limits {
-                nodes: self
-                    .limits
-                    .nodes
-                    .map(|nodes| nodes.saturating_sub(best.stats.nodes)),
-                ..self.limits.clone()
-            };
+            let limits = self.limits.less_nodes(best.stats.nodes);
             let (summary, found) =
                 match self.first_colouring(graph, k, &clique.members, &cliques, limits, poller) {
                     Ok(done) => done,

@@ -59,6 +59,19 @@ pub fn parse(text: &str, seed: u64) -> Result<Config, String> {
             name.push_str(heuristic);
         }
     }
+    // A heuristic the mode would not follow would make two configurations that differ in
+    // name only.
+    let unfollowed = match (var_order, value_order) {
+        (Some(h), _) if !inference.follows_var_order() => Some(h),
+        (_, Some(h)) if !inference.follows_value_order(search.value_order) => Some(h),
+        _ => None,
+    };
+    if let Some(heuristic) = unfollowed {
+        return Err(format!(
+            "configuration '{text}': {mode} does not follow '{heuristic}' (it branches on the \
+             variables most active in recent conflicts)"
+        ));
+    }
     Ok(Config { name, search })
 }
 
@@ -79,6 +92,8 @@ pub fn configurations(
                     std::iter::once((*mode).to_owned())
                         .chain(heuristics.iter().map(move |h| format!("{mode}+{h}")))
                 })
+                // Each mode with the heuristics it follows.
+                .filter(|config| parse(config, seed).is_ok() || !config.starts_with("lcg+"))
                 .collect()
         }
         (None, None) => MODES.iter().map(|m| (*m).to_owned()).collect(),

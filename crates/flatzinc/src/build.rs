@@ -3,8 +3,9 @@
 
 use crate::ast::{BaseType, Expr, Goal, Item, Type};
 use crate::error::FznError;
-use crate::fzn_model::{Elem, FznModel, Objective, Output, OutputShape};
+use crate::fzn_model::{Elem, FznModel, Output, OutputShape};
 use csp::constraints::{ArithOp, Compare, Linear, Member, Regular, Reifiable};
+use csp::Objective;
 use csp::{
     Consistency, LinearOp, Lit, Model, ModelError, Phase, Reification, Relation, ValueSelect,
     VarId, VarSelect,
@@ -80,7 +81,7 @@ pub(crate) struct Builder {
     names: FxHashMap<String, Named>,
     constants: FxHashMap<i64, VarId>,
     outputs: Vec<Output>,
-    objective: Objective,
+    objective: Option<Objective>,
     phases: Vec<Phase>,
     notes: Vec<String>,
     /// A variable fixed to a value outside its declared domain: no solution, whatever else.
@@ -95,7 +96,7 @@ impl Builder {
             names: FxHashMap::default(),
             constants: FxHashMap::default(),
             outputs: Vec::new(),
-            objective: Objective::Satisfy,
+            objective: None,
             phases: Vec::new(),
             notes: Vec::new(),
             contradiction: None,
@@ -1289,9 +1290,9 @@ impl Builder {
 
     fn solve(&mut self, annotations: &[Expr], goal: Goal, line: usize) -> Result<(), FznError> {
         self.objective = match goal {
-            Goal::Satisfy => Objective::Satisfy,
-            Goal::Minimize(e) => Objective::Minimize(self.var(&e, line)?),
-            Goal::Maximize(e) => Objective::Maximize(self.var(&e, line)?),
+            Goal::Satisfy => None,
+            Goal::Minimize(e) => Some(Objective::minimize(self.var(&e, line)?)),
+            Goal::Maximize(e) => Some(Objective::maximize(self.var(&e, line)?)),
         };
         for annotation in annotations {
             self.search(annotation, line)?;

@@ -13,17 +13,6 @@ pub enum Elem {
     Const(i64),
 }
 
-/// What the solve item asks for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Objective {
-    /// `solve satisfy`.
-    Satisfy,
-    /// `solve minimize x`.
-    Minimize(VarId),
-    /// `solve maximize x`.
-    Maximize(VarId),
-}
-
 /// How one output item is printed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OutputShape {
@@ -54,8 +43,8 @@ pub struct Output {
 pub struct FznModel {
     /// The variables and constraints.
     pub model: Model,
-    /// What to look for.
-    pub objective: Objective,
+    /// What `solve minimize x` or `solve maximize x` optimises; `None` for `solve satisfy`.
+    pub objective: Option<csp::Objective>,
     /// The phases of the solve item's `int_search`, `bool_search` and `seq_search`, in order.
     pub phases: Vec<Phase>,
     /// In name order.
@@ -113,9 +102,6 @@ impl FznModel {
 
     /// The objective variable, if the model optimises.
     pub fn objective_var(&self) -> Option<VarId> {
-        match self.objective {
-            Objective::Satisfy => None,
-            Objective::Minimize(var) | Objective::Maximize(var) => Some(var),
-        }
+        self.objective.map(|objective| objective.var)
     }
 }

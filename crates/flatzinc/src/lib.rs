@@ -44,7 +44,7 @@ mod lexer;
 mod parser;
 
 pub use error::FznError;
-pub use fzn_model::{Elem, FznModel, Objective, Output, OutputShape};
+pub use fzn_model::{Elem, FznModel, Output, OutputShape};
 
 /// Reads a FlatZinc text and builds its model.
 pub fn load(text: &str) -> Result<FznModel, FznError> {

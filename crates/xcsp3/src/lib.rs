@@ -35,15 +35,6 @@ pub enum Kind {
     Cop,
 }
 
-/// What a COP optimises: a variable of the model, to make as small or as large as it can be.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Objective {
-    /// Smallest first.
-    Minimize(VarId),
-    /// Largest first.
-    Maximize(VarId),
-}
-
 /// An instance read: the model, its kind, and its declared variables in document order that
 /// some constraint involves (the ones an `<instantiation>` lists and a count tells apart).
 #[derive(Debug)]
@@ -53,7 +44,7 @@ pub struct XcspModel {
     /// CSP or COP.
     pub kind: Kind,
     /// The objective of a COP.
-    pub objective: Option<Objective>,
+    pub objective: Option<csp::Objective>,
     declared: Vec<VarId>,
     /// The variables of symbolic domains, whose values are codes of `values`' symbols.
     symbolic: HashSet<VarId>,

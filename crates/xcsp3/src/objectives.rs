@@ -2,8 +2,8 @@
 //! model (a sum, a maximum or minimum, or an expression gets one of its own).
 
 use crate::intension::Operand;
-use crate::{Objective, Reader, XcspError};
-use csp::VarId;
+use crate::{Reader, XcspError};
+use csp::{Objective, VarId};
 use roxmltree::Node;
 
 impl Reader<'_> {
@@ -23,9 +23,9 @@ impl Reader<'_> {
         };
         let var = self.objective_var(goal)?;
         Ok(if minimise {
-            Objective::Minimize(var)
+            Objective::minimize(var)
         } else {
-            Objective::Maximize(var)
+            Objective::maximize(var)
         })
     }
 

@@ -67,8 +67,7 @@ fn each_optimisation_proves_aces_optimum() {
         let read = xcsp3::load(&xcsp3::decompress(&bytes).unwrap()).unwrap();
         let solver = Solver::new(&read.model).inference(Inference::Mac);
         let (solver, goal) = match read.objective {
-            Some(xcsp3::Objective::Minimize(v)) => (solver.minimize(v), v),
-            Some(xcsp3::Objective::Maximize(v)) => (solver.maximize(v), v),
+            Some(objective) => (solver.optimize(Some(objective)), objective.var),
             None => panic!("{name}: no objective"),
         };
         let mut best = None;

@@ -53,9 +53,8 @@ struct Settings {
     format: TableFormat,
     /// Whether to record the first configurations' runs for a replay page.
     replay: bool,
-    /// The variable to minimise (`false`) or maximise (`true`): each run then proves the
-    /// optimum (a FlatZinc model's objective).
-    goal: Option<(csp::VarId, bool)>,
+    /// The model's objective: each run then proves the optimum.
+    goal: Option<csp::Objective>,
 }
 
 impl Settings {
@@ -105,13 +104,8 @@ impl Settings {
             .solver(model)
             .max_solutions((!self.all).then_some(1))
             .limits(limits);
-        if let Some((var, maximise)) = self.goal {
-            solver = if maximise {
-                solver.maximize(var)
-            } else {
-                solver.minimize(var)
-            }
-            .max_solutions(None);
+        if self.goal.is_some() {
+            solver = solver.optimize(self.goal).max_solutions(None);
         }
         match recorder {
             Some(log) => solver.solve_observed(log, |_| ControlFlow::Continue(())),
@@ -755,11 +749,7 @@ fn fzn(args: &CompareFznArgs, signals: &Signals, out: &mut Output) -> Result<Sta
     if let Some(why) = &fzn.contradiction {
         return Err(format!("{}: no solution, before any search: {why}", first.display()).into());
     }
-    settings.goal = match fzn.objective {
-        flatzinc::Objective::Satisfy => None,
-        flatzinc::Objective::Minimize(var) => Some((var, false)),
-        flatzinc::Objective::Maximize(var) => Some((var, true)),
-    };
+    settings.goal = fzn.objective;
     let what = args
         .files
         .iter()
@@ -783,11 +773,7 @@ fn xcsp3(args: &CompareXcsp3Args, signals: &Signals, out: &mut Output) -> Result
     let text = super::xcsp3::read_instance(&args.file)?;
     let read = xcsp3::load(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
     drop(text);
-    settings.goal = match read.objective {
-        None => None,
-        Some(xcsp3::Objective::Minimize(var)) => Some((var, false)),
-        Some(xcsp3::Objective::Maximize(var)) => Some((var, true)),
-    };
+    settings.goal = read.objective;
     let what = args.file.display().to_string();
     Ok(one_model(
         &settings,

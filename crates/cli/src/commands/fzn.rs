@@ -8,7 +8,7 @@ use crate::proof;
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use csp::{Inference, Outcome, Statistics};
-use flatzinc::{FznModel, Objective};
+use flatzinc::FznModel;
 use std::io::Read;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -125,12 +125,11 @@ impl FznJob {
         if !self.free && !fzn.phases.is_empty() {
             solver = solver.phases(fzn.phases.clone(), self.seed);
         }
-        let optimising = fzn.objective != Objective::Satisfy;
+        let optimising = fzn.objective.is_some();
         solver = match fzn.objective {
-            Objective::Satisfy if self.all => solver.max_solutions(None),
-            Objective::Satisfy => solver.max_solutions(Some(self.num_solutions.unwrap_or(1))),
-            Objective::Minimize(var) => solver.minimize(var),
-            Objective::Maximize(var) => solver.maximize(var),
+            None if self.all => solver.max_solutions(None),
+            None => solver.max_solutions(Some(self.num_solutions.unwrap_or(1))),
+            Some(_) => solver.optimize(fzn.objective),
         };
         let stream = !optimising || self.all || self.intermediate;
         let mut run = Printing {

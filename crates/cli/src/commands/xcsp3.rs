@@ -7,10 +7,11 @@ use crate::output::Output;
 use crate::proof;
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
+use csp::Sense;
 use csp::{Inference, Outcome, ValueOrder, VarOrder};
 use std::ops::ControlFlow;
 use std::time::Instant;
-use xcsp3::{Kind, Objective, XcspModel};
+use xcsp3::{Kind, XcspModel};
 
 /// A validated `csp xcsp3` run.
 pub struct Xcsp3Job {
@@ -95,16 +96,15 @@ impl Xcsp3Job {
                 settings.var_order = VarOrder::Wdeg;
             }
             if !self.val_order_given {
-                settings.value_order = match objective {
-                    Objective::Minimize(_) => ValueOrder::Ascending,
-                    Objective::Maximize(_) => ValueOrder::Descending,
+                settings.value_order = match objective.sense {
+                    Sense::Minimize => ValueOrder::Ascending,
+                    Sense::Maximize => ValueOrder::Descending,
                 };
             }
         }
         let mut solver = settings.solver(&instance.model).limits(self.limits.clone());
         solver = match instance.objective {
-            Some(Objective::Minimize(var)) => solver.minimize(var),
-            Some(Objective::Maximize(var)) => solver.maximize(var),
+            Some(objective) => solver.optimize(Some(objective)),
             None if self.count => solver.max_solutions(None),
             None => solver.max_solutions(Some(1)),
         };
@@ -209,9 +209,7 @@ impl Answers<'_> {
             return ControlFlow::Continue(());
         }
         if let Some(objective) = self.instance.objective {
-            let var = match objective {
-                Objective::Minimize(var) | Objective::Maximize(var) => var,
-            };
+            let var = objective.var;
             if !self
                 .out
                 .record(format!("o {}\n", values[var.index()]).as_bytes())

@@ -15,7 +15,7 @@
 //! best solution so far imposes, since the search learns with it in force; the last one is
 //! then that bound alone, which is what the conclusion (`c [obj >= best]`) asks for.
 
-use csp::{Atom, Checkable, ConstraintId, Model, Observer, Sense, VarId};
+use csp::{Atom, Checkable, ConstraintId, Model, Objective, Observer, VarId};
 use drcp_format::writer::ProofWriter;
 use drcp_format::{Conclusion, Deduction, Inference, IntAtomic, IntComparison};
 use std::collections::HashMap;
@@ -120,7 +120,7 @@ pub struct DrcpLog<'m, W: Write> {
     /// Each nogood the search learned, atoms sorted, with its deduction and the bound that
     /// deduction assumed.
     nogoods: HashMap<Vec<Atom>, (u32, Option<Atom>)>,
-    objective: Option<(VarId, Sense)>,
+    objective: Option<Objective>,
     /// The bound the best solution so far imposes on the objective.
     bound: Option<Atom>,
     /// A solution of a satisfaction problem: it needs no proof.
@@ -153,7 +153,7 @@ pub enum ProofEnd {
 impl<'m, W: Write> DrcpLog<'m, W> {
     /// A log for a search of `model`, every constraint of which must be checkable (see
     /// [`super::uncheckable`]); `objective` as the search is given it.
-    pub fn new(model: &'m Model, objective: Option<(VarId, Sense)>, out: W) -> Self {
+    pub fn new(model: &'m Model, objective: Option<Objective>, out: W) -> Self {
         let checkable = model
             .constraint_ids()
             .map(|c| model.constraint(c).and_then(|c| c.checkable()))
@@ -514,12 +514,8 @@ impl<W: Write> Observer for DrcpLog<'_, W> {
     fn on_solution(&mut self, values: &[i32]) {
         match self.objective {
             None => self.solved = true,
-            Some((x, sense)) => {
-                let value = values[x.index()];
-                self.bound = Some(match sense {
-                    Sense::Minimize => Atom::Le(x, value.saturating_sub(1)),
-                    Sense::Maximize => Atom::Ge(x, value.saturating_add(1)),
-                });
+            Some(objective) => {
+                self.bound = Some(objective.better_than(values[objective.var.index()]));
             }
         }
     }

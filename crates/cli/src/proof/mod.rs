@@ -10,7 +10,7 @@ mod drcp;
 use drcp::{DrcpLog, ProofEnd, ProofSummary};
 
 use crate::wording::count;
-use csp::{Checkable, Model, Outcome, Sense, Solution, Solver, Summary, VarId};
+use csp::{Checkable, Model, Objective, Outcome, Sense, Solution, Solver, Summary, VarId};
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -52,7 +52,7 @@ fn fits(form: &Checkable) -> bool {
 /// `model` as FlatZinc for the checker: one variable `v{i}` per variable (its name in the
 /// model in a comment), its constraints in order (the proof cites them by position), the
 /// objective. Call only when [`uncheckable`] says `None`.
-fn flatzinc(model: &Model, objective: Option<(VarId, Sense)>) -> String {
+fn flatzinc(model: &Model, objective: Option<Objective>) -> String {
     let mut fzn = String::from("% The model csp solved, for pumpkin-checker.\n");
     for x in model.vars() {
         let values: Vec<i32> = model.initial_values(x).collect();
@@ -102,8 +102,13 @@ fn flatzinc(model: &Model, objective: Option<(VarId, Sense)>) -> String {
     }
     let _ = match objective {
         None => writeln!(fzn, "solve satisfy;"),
-        Some((x, Sense::Minimize)) => writeln!(fzn, "solve minimize {};", var_name(x)),
-        Some((x, Sense::Maximize)) => writeln!(fzn, "solve maximize {};", var_name(x)),
+        Some(Objective { var, sense }) => {
+            let sense = match sense {
+                Sense::Minimize => "minimize",
+                Sense::Maximize => "maximize",
+            };
+            writeln!(fzn, "solve {sense} {};", var_name(var))
+        }
     };
     fzn
 }
@@ -119,7 +124,7 @@ fn create(
     path: &Path,
     input: &Path,
     model: &Model,
-    objective: Option<(VarId, Sense)>,
+    objective: Option<Objective>,
 ) -> Result<BufWriter<File>, String> {
     let model_file = model_path(path);
     let same = |a: &Path, b: &Path| {

@@ -26,11 +26,26 @@ fn bad_arguments_exit_2_with_a_message_that_names_the_problem() {
             "--var-order does not apply to --inference lcg",
         ),
         (
-            &["sudoku", "--puzzle", ".", "--inference", "lcg", "--val-order", "lcv"],
+            &[
+                "sudoku",
+                "--puzzle",
+                ".",
+                "--inference",
+                "lcg",
+                "--val-order",
+                "lcv",
+            ],
             "--val-order lcv does not apply",
         ),
         (
-            &["xcsp3", "x.xml", "--inference", "lcg", "--var-order", "dom-wdeg"],
+            &[
+                "xcsp3",
+                "x.xml",
+                "--inference",
+                "lcg",
+                "--var-order",
+                "dom-wdeg",
+            ],
             "--var-order does not apply",
         ),
     ];

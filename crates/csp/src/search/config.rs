@@ -95,16 +95,6 @@ pub enum ValueOrder {
     },
 }
 
-/// Which way an objective goes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Sense {
-    /// Smaller is better.
-    Minimize,
-    /// Larger is better.
-    Maximize,
-}
-
 /// Everything a solve is configured by.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SolveConfig {
@@ -113,7 +103,7 @@ pub(crate) struct SolveConfig {
     pub(crate) value_order: ValueOrder,
     pub(crate) max_solutions: Option<u64>,
     pub(crate) limits: Limits,
-    pub(crate) objective: Option<(crate::VarId, Sense)>,
+    pub(crate) objective: Option<super::Objective>,
     /// Explore only part `.0` (0-based) of `.1` disjoint parts of the tree.
     pub(crate) shard: Option<(u64, u64)>,
     /// The scale of Luby restarts, if any.

@@ -150,12 +150,14 @@ impl<'m> Core<'m> {
     pub(crate) fn take_solution(
         &mut self,
         solution: &mut [i32],
-        objective: Option<(VarId, super::Sense)>,
+        objective: Option<super::Objective>,
     ) {
         for (slot, var) in solution.iter_mut().zip(self.model.vars()) {
             *slot = self.store.domains.value(var).unwrap_or_default();
         }
-        if let (Some((var, sense)), Some(bound)) = (objective, &mut self.objective) {
+        if let (Some(super::Objective { var, sense }), Some(bound)) =
+            (objective, &mut self.objective)
+        {
             let value = i64::from(solution[var.index()]);
             match sense {
                 super::Sense::Minimize => bound.high = value - 1,
@@ -170,7 +172,7 @@ impl<'m> Core<'m> {
     pub(crate) fn begin(&mut self, config: &super::SolveConfig, assumed: &[(VarId, i32)]) -> bool {
         let hold = self.interrupted.is_some()
             || (self.fix_at_root(&config.assumed) && self.fix_at_root(assumed));
-        self.objective = config.objective.map(|(var, _)| Bound {
+        self.objective = config.objective.map(|super::Objective { var, .. }| Bound {
             var,
             low: i64::MIN,
             high: i64::MAX,

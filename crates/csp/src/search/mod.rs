@@ -10,6 +10,7 @@ mod core;
 mod learning_search;
 mod luby;
 mod node_loop;
+mod objective;
 mod observer;
 mod outcome;
 mod phase;
@@ -18,7 +19,8 @@ mod statistics;
 mod value_order;
 mod var_order;
 
-pub use config::{Inference, Sense, UnknownChoice, ValueOrder, VarOrder};
+pub use config::{Inference, UnknownChoice, ValueOrder, VarOrder};
+pub use objective::{Objective, Sense};
 pub use observer::{NoObserver, Observer};
 pub use outcome::{Outcome, Summary};
 pub use phase::{Phase, ValueSelect, VarSelect};
@@ -176,20 +178,24 @@ impl<'m> Solver<'m> {
     /// Branch and bound: find solutions with ever smaller values of `var`. Each solution
     /// delivered is strictly better than the one before; when the solve ends `Exhausted`, the
     /// last one is optimal.
-    pub fn minimize(mut self, var: VarId) -> Self {
-        self.config.objective = Some((var, Sense::Minimize));
-        self
+    pub fn minimize(self, var: VarId) -> Self {
+        self.optimize(Some(Objective::minimize(var)))
     }
 
     /// Branch and bound towards ever larger values of `var` (see [`Solver::minimize`]).
-    pub fn maximize(mut self, var: VarId) -> Self {
-        self.config.objective = Some((var, Sense::Maximize));
+    pub fn maximize(self, var: VarId) -> Self {
+        self.optimize(Some(Objective::maximize(var)))
+    }
+
+    /// Branch and bound on `objective` (see [`Solver::minimize`]); `None` solves without one.
+    pub fn optimize(mut self, objective: Option<Objective>) -> Self {
+        self.config.objective = objective;
         self
     }
 
-    /// The objective [`Solver::minimize`] or [`Solver::maximize`] set, if any: for an observer
-    /// that must know what the search optimises (a proof log).
-    pub fn objective(&self) -> Option<(VarId, Sense)> {
+    /// The objective set, if any: for an observer that must know what the search optimises
+    /// (a proof log).
+    pub fn objective(&self) -> Option<Objective> {
         self.config.objective
     }
 

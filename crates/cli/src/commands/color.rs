@@ -78,10 +78,8 @@ impl ColorJob {
             args.colors.is_some(),
             "add --colors K (finding the fewest colours goes through many solutions)",
         )?;
-        if args.proof.is_some() && search.inference != Inference::Lcg {
-            return Err(
-                "--proof needs --inference lcg: only learning explains what it proves".into(),
-            );
+        if args.proof.is_some() {
+            proof::check_inference(search.inference)?;
         }
         Ok(ColorJob {
             proof: args.proof.clone(),

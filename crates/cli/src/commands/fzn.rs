@@ -7,7 +7,7 @@ use crate::output::Output;
 use crate::proof;
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
-use csp::{Inference, Outcome, Statistics};
+use csp::{Outcome, Statistics};
 use flatzinc::FznModel;
 use std::io::Read;
 use std::ops::ControlFlow;
@@ -49,10 +49,8 @@ pub struct FznJob {
 impl FznJob {
     pub fn from_args(args: &FznArgs, signals: &Signals, started: Instant) -> Result<Self, String> {
         let settings = SearchSettings::from_args(&args.search, defaults(), false)?;
-        if args.proof.is_some() && settings.inference != Inference::Lcg {
-            return Err(
-                "--proof needs --inference lcg: only learning explains what it proves".into(),
-            );
+        if args.proof.is_some() {
+            proof::check_inference(settings.inference)?;
         }
         let mut limits = limits(&args.search, &signals.cancel, Some(started))?;
         if let Some(ms) = args.time_limit_ms {

@@ -50,10 +50,8 @@ impl Xcsp3Job {
         };
         let settings = SearchSettings::from_args(&args.search, defaults, false)?;
         settings.check_restarts(!args.count, "drop --restarts to count")?;
-        if args.proof.is_some() && settings.inference != Inference::Lcg {
-            return Err(
-                "--proof needs --inference lcg: only learning explains what it proves".into(),
-            );
+        if args.proof.is_some() {
+            proof::check_inference(settings.inference)?;
         }
         Ok(Xcsp3Job {
             file: args.file.clone(),

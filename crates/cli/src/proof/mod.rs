@@ -1,116 +1,33 @@
-//! `--proof`: a DRCP proof of what a learning search proved, and the model it speaks of as
+//! `--proof`: the files of a proof (`csp_proof` writes it) and what the command says of it: a
+//! DRCP proof of what a learning search proved, and the model it speaks of as
 //! the FlatZinc that Pumpkin's checker reads (`pumpkin-checker MODEL.fzn PROOF.drcp`).
 //!
 //! The model written is the one the search solved, as csp built it from the input, so the
 //! proof certifies that model: the translation from a DIMACS graph or a FlatZinc file into
 //! it, and any symmetry breaking added to it, are csp's own and not checked.
 
-mod drcp;
-
-use drcp::{DrcpLog, ProofEnd, ProofSummary};
-
 use crate::wording::count;
-use csp::{Checkable, Model, Objective, Outcome, Sense, Solution, Solver, Summary, VarId};
-use std::fmt::Write as _;
+use csp::{Inference, Model, Objective, Solution, Solver, Summary};
+use csp_proof::{ProofEnd, ProofError, ProofSummary};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-/// The name of variable `x` in the checker's model.
-fn var_name(x: VarId) -> String {
-    format!("v{}", x.index())
+/// Refuses `--proof` unless the search learns: the library's rule, in the command line's
+/// words.
+pub fn check_inference(inference: Inference) -> Result<(), String> {
+    csp_proof::check_inference(inference).map_err(|error| message(&error))
 }
 
-/// Why `model` cannot have a proof the checker reads: its first constraint that is not one
-/// of the checker's, named as the model names it; `None` when all are.
-fn uncheckable(model: &Model) -> Option<String> {
-    model.constraint_ids().find_map(|c| {
-        let why = match model.constraint(c).and_then(|k| k.checkable()) {
-            None => "the proof checker knows only all_different and linear constraints",
-            Some(form) if !fits(&form) => "its coefficients do not fit the checker's 32 bits",
-            Some(_) => return None,
-        };
-        Some(format!(
-            "constraint {} ({}): {why}",
-            c.index() + 1,
-            model.constraint_name(c)
-        ))
-    })
-}
-
-fn fits(form: &Checkable) -> bool {
-    let small = |v: i64| i32::try_from(v).is_ok();
-    match form {
-        Checkable::AllDifferent(_) => true,
-        Checkable::LinearLe(terms, rhs) | Checkable::LinearEq(terms, rhs) => {
-            small(*rhs) && terms.iter().all(|&(a, _)| small(a))
+/// A proof error as the command line says it.
+fn message(error: &ProofError) -> String {
+    match error {
+        ProofError::NeedsLearning(_) => {
+            "--proof needs --inference lcg: only learning explains what it proves".into()
         }
+        other => format!("--proof: {other}"),
     }
-}
-
-/// `model` as FlatZinc for the checker: one variable `v{i}` per variable (its name in the
-/// model in a comment), its constraints in order (the proof cites them by position), the
-/// objective. Call only when [`uncheckable`] says `None`.
-fn flatzinc(model: &Model, objective: Option<Objective>) -> String {
-    let mut fzn = String::from("% The model csp solved, for pumpkin-checker.\n");
-    for x in model.vars() {
-        let values: Vec<i32> = model.initial_values(x).collect();
-        let (Some(&low), Some(&high)) = (values.first(), values.last()) else {
-            continue;
-        };
-        let domain = if i64::from(high) - i64::from(low) + 1 == values.len() as i64 {
-            format!("{low}..{high}")
-        } else {
-            let listed: Vec<String> = values.iter().map(i32::to_string).collect();
-            format!("{{{}}}", listed.join(","))
-        };
-        let name = model
-            .var_name(x)
-            .map(|n| format!(" % {n}"))
-            .unwrap_or_default();
-        let _ = writeln!(fzn, "var {domain}: {};{name}", var_name(x));
-    }
-    let names = |vars: &mut dyn Iterator<Item = VarId>| -> String {
-        vars.map(var_name).collect::<Vec<_>>().join(",")
-    };
-    for c in model.constraint_ids() {
-        let Some(form) = model.constraint(c).and_then(|k| k.checkable()) else {
-            continue;
-        };
-        let _ = match &form {
-            Checkable::AllDifferent(vars) => writeln!(
-                fzn,
-                "constraint pumpkin_all_different([{}]);",
-                names(&mut vars.iter().copied())
-            ),
-            Checkable::LinearLe(terms, rhs) | Checkable::LinearEq(terms, rhs) => {
-                let which = if matches!(form, Checkable::LinearLe(..)) {
-                    "int_lin_le"
-                } else {
-                    "int_lin_eq"
-                };
-                let weights: Vec<String> = terms.iter().map(|(a, _)| a.to_string()).collect();
-                writeln!(
-                    fzn,
-                    "constraint {which}([{}],[{}],{rhs});",
-                    weights.join(","),
-                    names(&mut terms.iter().map(|&(_, x)| x))
-                )
-            }
-        };
-    }
-    let _ = match objective {
-        None => writeln!(fzn, "solve satisfy;"),
-        Some(Objective { var, sense }) => {
-            let sense = match sense {
-                Sense::Minimize => "minimize",
-                Sense::Maximize => "maximize",
-            };
-            writeln!(fzn, "solve {sense} {};", var_name(var))
-        }
-    };
-    fzn
 }
 
 /// The model's path beside the proof's: `PROOF` with the extension `.fzn`.
@@ -141,26 +58,21 @@ fn create(
             model_file.display()
         ));
     }
-    std::fs::write(&model_file, flatzinc(model, objective))
+    let text = csp_proof::checker_model(model, objective).map_err(|e| message(&e))?;
+    std::fs::write(&model_file, text)
         .map_err(|e| format!("--proof: cannot write {}: {e}", model_file.display()))?;
     File::create(path)
         .map(BufWriter::new)
         .map_err(|e| format!("--proof: cannot write {}: {e}", path.display()))
 }
 
-/// Ends the proof of `log` and says on one line what it holds.
-fn close(
-    log: DrcpLog<'_, &mut BufWriter<File>>,
-    exhausted: bool,
-    path: &Path,
-) -> Result<String, String> {
+/// Says on one line what the proof at `path` holds.
+fn said(written: ProofSummary, path: &Path) -> String {
     let ProofSummary {
         end,
         deductions,
         underived,
-    } = log
-        .finish(exhausted)
-        .map_err(|e| format!("--proof: cannot write {}: {e}", path.display()))?;
+    } = written;
     let checked = format!(
         "pumpkin-checker {} {}",
         model_path(path).display(),
@@ -183,7 +95,7 @@ fn close(
             "proof incomplete: the search stopped before proving anything".into()
         }
     };
-    Ok(what)
+    what
 }
 
 /// Flushes a proof's file.
@@ -203,16 +115,15 @@ fn solve_logged(
     path: &Path,
     on_solution: impl FnMut(&Solution<'_>) -> ControlFlow<()>,
 ) -> Result<(Summary, String), String> {
-    let objective = solver.objective();
-    if let Some(why) = uncheckable(model) {
-        return Err(format!("--proof: {why}"));
-    }
-    let mut sink = create(path, input, model, objective)?;
-    let mut log = DrcpLog::new(model, objective, &mut sink);
-    let summary = solver.solve_observed(&mut log, on_solution);
-    let said = close(log, summary.outcome == Outcome::Exhausted, path)?;
+    check_inference(solver.chosen_inference())?;
+    let mut sink = create(path, input, model, solver.objective())?;
+    let (summary, written) =
+        csp_proof::prove(solver, model, &mut sink, on_solution).map_err(|e| match e {
+            ProofError::Write(e) => format!("--proof: cannot write {}: {e}", path.display()),
+            other => message(&other),
+        })?;
     flush(sink, path)?;
-    Ok((summary, said))
+    Ok((summary, said(written, path)))
 }
 
 /// `command`'s search: logged as [`solve_logged`] does when `proof` names a file, else plain.

@@ -193,6 +193,12 @@ impl<'m> Solver<'m> {
         self
     }
 
+    /// The inference set by [`Solver::inference`]: for a caller that needs a certain search
+    /// (a proof log needs learning).
+    pub fn chosen_inference(&self) -> Inference {
+        self.config.inference
+    }
+
     /// The objective set, if any: for an observer that must know what the search optimises
     /// (a proof log).
     pub fn objective(&self) -> Option<Objective> {

@@ -132,15 +132,19 @@ pub struct DrcpLog<'m, W: Write> {
 }
 
 /// What a finished proof holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ProofSummary {
+    /// How it ends.
     pub end: ProofEnd,
-    /// Deductions written, and those whose inferences did not reach a conflict as this log
-    /// applied them (the checker will reject those).
+    /// Deductions written.
     pub deductions: u64,
+    /// Deductions whose inferences did not reach a conflict as this log applied them: the
+    /// checker will reject the proof if there is any.
     pub underived: u64,
 }
 
 /// How a proof ended, for the user.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ProofEnd {
     /// It concludes: the model has no solution, or no better one than the best found.
     Concluded,
@@ -152,7 +156,7 @@ pub enum ProofEnd {
 
 impl<'m, W: Write> DrcpLog<'m, W> {
     /// A log for a search of `model`, every constraint of which must be checkable (see
-    /// [`super::uncheckable`]); `objective` as the search is given it.
+    /// [`uncheckable`](crate::uncheckable)); `objective` as the search is given it.
     pub fn new(model: &'m Model, objective: Option<Objective>, out: W) -> Self {
         let checkable = model
             .constraint_ids()
@@ -463,7 +467,7 @@ fn atomic(atom: Atom) -> IntAtomic<String, i32> {
         Atom::Ge(x, v) => (x, IntComparison::GreaterEqual, v),
     };
     IntAtomic {
-        name: super::var_name(x),
+        name: crate::checker_model::var_name(x),
         comparison,
         value,
     }

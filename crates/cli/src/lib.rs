@@ -12,6 +12,7 @@
 
 mod args;
 mod commands;
+mod defaults;
 mod events;
 mod exit_code;
 mod input;

@@ -3,6 +3,7 @@
 mod minimum;
 
 use crate::args::{ColorArgs, StatsFormat};
+use crate::defaults::Defaults;
 use crate::exit_code::Status;
 use crate::input::{self, ReadStop};
 use crate::output::Output;
@@ -12,24 +13,11 @@ use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use crate::wording::{a_colouring, count};
 use coloring::{largest_clique, ColoringModel, DimacsGraph, DimacsReader, Graph, CLIQUE_NODES};
-use csp::{
-    Inference, Limit, Limits, ModelError, Outcome, Poller, Statistics, Summary, ValueOrder,
-    VarOrder,
-};
+use csp::{Inference, Limit, Limits, ModelError, Outcome, Poller, Statistics, Summary};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::ops::ControlFlow;
 use std::time::Instant;
-
-/// Arc consistency with dom/wdeg, with all-different over the graph's cliques (see
-/// [`REDUNDANT_CLIQUE`]): proving that queen8_8 has no 8-colouring took 1.0 s against 15.0 s
-/// with forward checking and the edges alone (README).
-const DEFAULTS: SearchSettings = SearchSettings {
-    inference: Inference::Mac,
-    var_order: VarOrder::DomWdeg,
-    value_order: ValueOrder::Ascending,
-    restarts: None,
-};
 
 /// Under arc consistency, all-different constraints are added over cliques of at least this
 /// many vertices that cover the edges. Triangles would be too, but a random graph has so many
@@ -73,7 +61,11 @@ impl ColorJob {
             return Err("--colors must be at least 1".into());
         }
         // Under --min, --seed also seeds TabuCol.
-        let search = SearchSettings::from_args(&args.search, DEFAULTS, args.colors.is_none())?;
+        let search = SearchSettings::from_args(
+            &args.search,
+            Defaults::Color.settings(),
+            args.colors.is_none(),
+        )?;
         search.check_restarts(
             args.colors.is_some(),
             "add --colors K (finding the fewest colours goes through many solutions)",

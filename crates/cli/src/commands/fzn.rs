@@ -1,7 +1,8 @@
 //! `csp fzn`: a FlatZinc model solved and printed as the FlatZinc protocol says, so that
 //! `minizinc --solver csp` can run any MiniZinc model on the engine.
 
-use crate::args::{FznArgs, InferenceArg, ValOrderArg, VarOrderArg};
+use crate::args::FznArgs;
+use crate::defaults::Defaults;
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::proof;
@@ -13,22 +14,6 @@ use std::io::Read;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-/// `csp fzn`'s search when none is asked for, as the options name it (the `.msc` shows them).
-pub const DEFAULT_INFERENCE: InferenceArg = InferenceArg::Mac;
-pub const DEFAULT_VAR_ORDER: VarOrderArg = VarOrderArg::DomWdeg;
-pub const DEFAULT_VAL_ORDER: ValOrderArg = ValOrderArg::Asc;
-
-/// [`DEFAULT_INFERENCE`] and the orders as engine settings.
-fn defaults() -> SearchSettings {
-    SearchSettings {
-        inference: DEFAULT_INFERENCE.into(),
-        var_order: DEFAULT_VAR_ORDER.into(),
-        value_order: DEFAULT_VAL_ORDER.order(1),
-        restarts: None,
-    }
-}
-
-/// A validated `csp fzn` run.
 pub struct FznJob {
     file: std::path::PathBuf,
     all: bool,
@@ -48,7 +33,7 @@ pub struct FznJob {
 
 impl FznJob {
     pub fn from_args(args: &FznArgs, signals: &Signals, started: Instant) -> Result<Self, String> {
-        let settings = SearchSettings::from_args(&args.search, defaults(), false)?;
+        let settings = SearchSettings::from_args(&args.search, Defaults::Fzn.settings(), false)?;
         if args.proof.is_some() {
             proof::check_inference(settings.inference)?;
         }

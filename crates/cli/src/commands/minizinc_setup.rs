@@ -2,10 +2,10 @@
 //! `csp fzn`, and csp's MiniZinc library), so that `minizinc --solver csp` works.
 
 use crate::args::{Cli, MinizincSetupArgs};
-use crate::commands::fzn;
+use crate::defaults::Defaults;
 use crate::exit_code::Status;
 use crate::output::Output;
-use clap::{ArgAction, CommandFactory, ValueEnum};
+use clap::{ArgAction, CommandFactory};
 use std::any::TypeId;
 use std::path::{Path, PathBuf};
 
@@ -280,11 +280,11 @@ fn extra_flags() -> Vec<[String; 4]> {
 
 /// What `csp fzn` takes for the option `long` when it is not given, by the option's name.
 fn default_value(long: &str) -> Option<String> {
-    let value = match long {
-        "inference" => fzn::DEFAULT_INFERENCE.to_possible_value(),
-        "var-order" => fzn::DEFAULT_VAR_ORDER.to_possible_value(),
-        "val-order" => fzn::DEFAULT_VAL_ORDER.to_possible_value(),
+    let defaults = Defaults::Fzn.settings();
+    match long {
+        "inference" => Some(defaults.inference.to_string()),
+        "var-order" => Some(defaults.var_order.to_string()),
+        "val-order" => Some(defaults.value_order.to_string()),
         _ => None,
-    };
-    value.map(|v| v.get_name().to_owned())
+    }
 }

@@ -4,6 +4,7 @@
 use crate::args::{
     EncodingArg, EngineArg, Format, QueensArgs, RecordArgs, StatsFormat, VarOrderArg,
 };
+use crate::defaults::Defaults;
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::recordings::{observers, Recordings};
@@ -12,10 +13,7 @@ use crate::render::report::{self, RunInfo};
 use crate::render::trace::{QueensTrace, MAX_TRACE_N};
 use crate::search_options::{given_engine_options, limits, SearchSettings};
 use crate::signals::{Received, Signals};
-use csp::{
-    Inference, Limit, Limits, ModelError, Outcome, Poller, Statistics, Summary, ValueOrder,
-    VarOrder,
-};
+use csp::{Limit, Limits, ModelError, Outcome, Poller, Statistics, Summary};
 use nqueens::bitmask::{self, Bitmask};
 use nqueens::{Encoding, QueensModel};
 use std::cell::RefCell;
@@ -34,23 +32,6 @@ struct CspSettings {
     encoding: Encoding,
     search: SearchSettings,
 }
-
-/// Listing in lexicographic order needs input order and ascending values; forward checking
-/// on the alldiff encoding is also the fastest csp configuration for counting.
-const DEFAULTS: SearchSettings = SearchSettings {
-    inference: Inference::ForwardChecking,
-    var_order: VarOrder::Input,
-    value_order: ValueOrder::Ascending,
-    restarts: None,
-};
-
-/// The Luby scale of the restarts a dynamic variable order gets by default for one solution.
-/// With ascending values, mrv goes down an early mistake on large boards and does not come
-/// back up (10,000 queens: no solution in 60 s, as Gecode's first-fail already at 1,000);
-/// random values (seed 1, or --seed) restarted after 100 x 1, 1, 2, ... failures find one
-/// in a few seconds, as Chuffed's and OR-Tools' free searches restart. Input order keeps
-/// ascending values, whose first solution is the classic lexicographic one.
-const DYNAMIC_FIRST_RESTARTS: u64 = 100;
 
 #[derive(Copy, Clone, Debug)]
 enum Engine {
@@ -157,14 +138,11 @@ impl QueensJob {
                 .var_order
                 .is_some_and(|order| order != VarOrderArg::Input);
         let defaults = if random_restarts {
-            SearchSettings {
-                value_order: ValueOrder::Random { seed: 1 },
-                restarts: Some(DYNAMIC_FIRST_RESTARTS),
-                ..DEFAULTS
-            }
+            Defaults::QueensFirstDynamic
         } else {
-            DEFAULTS
-        };
+            Defaults::Queens
+        }
+        .settings();
         let search = SearchSettings::from_args(&args.search, defaults, false)?;
         if args.limit == Some(0) {
             return Err("--limit must be at least 1".into());

@@ -2,6 +2,7 @@
 //! summary. A bad puzzle is reported and answered `invalid`; every other puzzle still runs.
 
 use crate::args::{RecordArgs, StatsFormat, SudokuArgs, SudokuEngineArg, SudokuFormat};
+use crate::defaults::Defaults;
 use crate::exit_code::Status;
 use crate::input::{self, ReadStop};
 use crate::output::Output;
@@ -12,9 +13,7 @@ use crate::render::report::{self, RunInfo};
 use crate::search_options::{given_engine_options, limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use crate::wording::count;
-use csp::{
-    Inference, Limit, Limits, Outcome, Poller, Session, Statistics, Summary, ValueOrder, VarOrder,
-};
+use csp::{Limit, Limits, Outcome, Poller, Session, Statistics, Summary};
 use serde_json::json;
 use std::cell::RefCell;
 use std::fs::File;
@@ -24,14 +23,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, OnceLock};
 use std::time::{Duration, Instant};
 use sudoku::{Alphabet, Entry, Grid, Puzzle, Reader, Shape, SudokuModel};
-
-/// The fastest configuration on the hard sets (see the README's figures).
-const DEFAULTS: SearchSettings = SearchSettings {
-    inference: Inference::Mac,
-    var_order: VarOrder::MinDomain,
-    value_order: ValueOrder::Ascending,
-    restarts: None,
-};
 
 /// What to do with each puzzle.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -194,7 +185,7 @@ impl SudokuJob {
             None if engine_options.is_empty() => Engine::Auto,
             None => Engine::Csp,
         };
-        let search = SearchSettings::from_args(&args.search, DEFAULTS, false)?;
+        let search = SearchSettings::from_args(&args.search, Defaults::Sudoku.settings(), false)?;
         search.check_restarts(
             matches!(mode, Mode::Solve),
             "not with --count, --unique or --check",

@@ -2,13 +2,13 @@
 //! lines (`s`, `o`, `v`, `d`, `c`).
 
 use crate::args::Xcsp3Args;
+use crate::defaults::Defaults;
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::proof;
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
-use csp::Sense;
-use csp::{Inference, Outcome, ValueOrder, VarOrder};
+use csp::Outcome;
 use std::ops::ControlFlow;
 use std::time::Instant;
 use xcsp3::{Kind, XcspModel};
@@ -34,20 +34,13 @@ impl Xcsp3Job {
         signals: &Signals,
         started: Instant,
     ) -> Result<Self, String> {
-        // Counting explores the whole tree, where the smallest domain first (dom) has been
-        // the better order on the competition's instances (Bibd, SocialGolfers: under a second
-        // against over a minute with dom/wdeg); one solution or an optimum is found sooner
-        // with dom/wdeg's learnt weights.
-        let defaults = SearchSettings {
-            inference: Inference::Mac,
-            var_order: if args.count {
-                VarOrder::MinDomain
-            } else {
-                VarOrder::DomWdeg
-            },
-            value_order: ValueOrder::Ascending,
-            restarts: None,
-        };
+        // Why each: see the table.
+        let defaults = if args.count {
+            Defaults::Xcsp3Count
+        } else {
+            Defaults::Xcsp3Solve
+        }
+        .settings();
         let settings = SearchSettings::from_args(&args.search, defaults, false)?;
         settings.check_restarts(!args.count, "drop --restarts to count")?;
         if args.proof.is_some() {
@@ -86,18 +79,13 @@ impl Xcsp3Job {
         let read_time = self.started.elapsed();
         let mut settings = self.settings;
         if let Some(objective) = instance.objective {
-            // An optimisation branches where the failures were (wdeg: BinPacking's optimum is
-            // proved in 15 s with it, not in 60 s with dom/wdeg, as ACE needs -varh=Wdeg),
-            // and tries values in the objective's direction, which most objectives follow
-            // (a sum of colours minimised, a bin packing by its largest items first).
+            // Known once the instance is read; the orders the user gave still win.
+            let optimising = Defaults::Xcsp3Optimise(objective.sense).settings();
             if !self.var_order_given {
-                settings.var_order = VarOrder::Wdeg;
+                settings.var_order = optimising.var_order;
             }
             if !self.val_order_given {
-                settings.value_order = match objective.sense {
-                    Sense::Minimize => ValueOrder::Ascending,
-                    Sense::Maximize => ValueOrder::Descending,
-                };
+                settings.value_order = optimising.value_order;
             }
         }
         let mut solver = settings.solver(&instance.model).limits(self.limits.clone());

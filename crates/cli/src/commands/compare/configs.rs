@@ -1,9 +1,10 @@
 //! `Config`: one named configuration of a comparison, parsed from `fc+mrv+lcv`.
 
 use crate::args::{InferenceArg, ValOrderArg, VarOrderArg};
+use crate::defaults::Defaults;
 use crate::search_options::SearchSettings;
 use clap::ValueEnum;
-use csp::{Inference, ValueOrder, VarOrder};
+use csp::{Inference, VarOrder};
 
 /// A configuration and its name: the mode, then `+` and each non-default heuristic.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,12 +27,7 @@ pub fn parse(text: &str, seed: u64) -> Result<Config, String> {
             ))
         }
     };
-    let mut search = SearchSettings {
-        inference,
-        var_order: VarOrder::Input,
-        value_order: ValueOrder::Ascending,
-        restarts: None,
-    };
+    let mut search = Defaults::Compare(inference).settings();
     let mut name = mode.to_owned();
     // Each kind of heuristic may be named once: `mac+lcv+desc` names two value orders.
     let (mut var_order, mut value_order): (Option<&str>, Option<&str>) = (None, None);

@@ -76,7 +76,8 @@ impl Queue {
     }
 
     /// Runs one hook of constraint `c` on `store`, counting it and reporting its removals.
-    #[inline]
+    // Forced inline: under plain backtracking it runs once per constraint per assignment.
+    #[inline(always)]
     pub(crate) fn run(
         &mut self,
         network: &Network,
@@ -107,7 +108,7 @@ impl Queue {
     }
 
     /// Counts a wipe-out.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn count(&mut self, result: &Result<(), Conflict>) {
         if let Err(Conflict {
             kind: ConflictKind::WipeOut(_),

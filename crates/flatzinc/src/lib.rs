@@ -46,6 +46,13 @@ mod parser;
 pub use error::FznError;
 pub use fzn_model::{Elem, FznModel, Output, OutputShape};
 
+/// csp's MiniZinc library: each file of `mznlib/` (name, text), sorted by name. MiniZinc
+/// compiles a model for csp with it (`minizinc --solver csp`, once the CLI's
+/// `csp minizinc-setup` has installed it): each global csp propagates natively becomes one
+/// `csp_*` constraint that [`load`] reads, and the rest MiniZinc decomposes. It serves
+/// MiniZinc 2.6 to 2.10.
+pub const MZNLIB: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/mznlib.rs"));
+
 /// Reads a FlatZinc text and builds its model.
 pub fn load(text: &str) -> Result<FznModel, FznError> {
     let mut parser = parser::Parser::new(text)?;

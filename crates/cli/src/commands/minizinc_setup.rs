@@ -9,72 +9,6 @@ use clap::{ArgAction, CommandFactory};
 use std::any::TypeId;
 use std::path::{Path, PathBuf};
 
-/// csp's MiniZinc library, shipped in the binary, one file each: the name, then the text
-/// (the files `csp-mznlib` receives).
-macro_rules! mznlib {
-    ($($name:literal),* $(,)?) => {
-        [$(($name, include_str!(concat!("../../mznlib/", $name)))),*]
-    };
-}
-
-const MZNLIB: [(&str, &str); 55] = mznlib![
-    "redefinitions.mzn",
-    "redefinitions-2.0.mzn",
-    "fzn_all_different_int.mzn",
-    "fzn_count_eq.mzn",
-    "fzn_count_eq_par.mzn",
-    "fzn_cumulative.mzn",
-    "fzn_disjunctive.mzn",
-    "fzn_disjunctive_strict.mzn",
-    "fzn_circuit.mzn",
-    "fzn_subcircuit.mzn",
-    "fzn_regular.mzn",
-    "fzn_regular_set.mzn",
-    "fzn_table_int.mzn",
-    "fzn_table_bool.mzn",
-    "fzn_lex_lesseq_int.mzn",
-    "fzn_lex_lesseq_bool.mzn",
-    "fzn_lex_less_int.mzn",
-    "fzn_lex_less_bool.mzn",
-    "fzn_alldifferent_except_0.mzn",
-    "fzn_alldifferent_except.mzn",
-    "fzn_global_cardinality.mzn",
-    "fzn_global_cardinality_closed.mzn",
-    "fzn_global_cardinality_low_up.mzn",
-    "fzn_global_cardinality_low_up_closed.mzn",
-    "fzn_value_precede_int.mzn",
-    "fzn_value_precede_chain_int.mzn",
-    "fzn_diffn.mzn",
-    "fzn_diffn_nonstrict.mzn",
-    "fzn_among.mzn",
-    "fzn_count_geq.mzn",
-    "fzn_count_geq_par.mzn",
-    "fzn_count_gt.mzn",
-    "fzn_count_gt_par.mzn",
-    "fzn_count_leq.mzn",
-    "fzn_count_leq_par.mzn",
-    "fzn_count_lt.mzn",
-    "fzn_count_lt_par.mzn",
-    "fzn_count_neq.mzn",
-    "fzn_count_neq_par.mzn",
-    "fzn_inverse.mzn",
-    "fzn_nvalue.mzn",
-    "fzn_increasing_int.mzn",
-    "fzn_strictly_increasing_int.mzn",
-    "fzn_decreasing_int.mzn",
-    "fzn_strictly_decreasing_int.mzn",
-    "fzn_strictly_increasing_int_opt.mzn",
-    "fzn_member_int.mzn",
-    "fzn_bin_packing_load.mzn",
-    "fzn_arg_max_int.mzn",
-    "fzn_arg_min_int.mzn",
-    "fzn_mdd.mzn",
-    "fzn_dpath_int.mzn",
-    "fzn_dpath_enum.mzn",
-    "fzn_path_int.mzn",
-    "fzn_path_enum.mzn",
-];
-
 /// The solver id MiniZinc knows csp by; `--solver csp` matches its last part.
 pub const SOLVER_ID: &str = "org.csp-toolkit.csp";
 
@@ -104,7 +38,7 @@ pub fn run(args: &MinizincSetupArgs) -> Status {
                 env!("CARGO_PKG_VERSION"),
                 dir.display(),
                 exe.display(),
-                MZNLIB.len()
+                flatzinc::MZNLIB.len()
             );
             if args.dir.is_some() {
                 said.push_str(&format!(
@@ -163,7 +97,7 @@ pub fn install(dir: &Path, exe: &Path) -> Result<Vec<PathBuf>, String> {
     let lib = dir.join("csp-mznlib");
     std::fs::create_dir_all(&lib).map_err(|e| fail(&lib, e))?;
     let mut written = Vec::new();
-    for (name, text) in MZNLIB {
+    for (name, text) in flatzinc::MZNLIB {
         let path = lib.join(name);
         std::fs::write(&path, text).map_err(|e| fail(&path, e))?;
         written.push(path);

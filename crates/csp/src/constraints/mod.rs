@@ -3,6 +3,34 @@
 //! (all_different), `cardinality_flow.rs` (global_cardinality), `components.rs` (the
 //! strongly connected components both matchings read), `energetic.rs` (cumulative's
 //! energetic reasoning) and `task.rs` (the task bounds the scheduling constraints read).
+//!
+//! # Adding a built-in constraint, the whole path
+//!
+//! A constraint of your own needs only [`Constraint`](crate::Constraint) and
+//! [`Model::post`](crate::Model::post) (the guide is in the trait's module). One that comes
+//! with csp, reachable from MiniZinc and XCSP3, takes these steps; `nvalue` is a small one
+//! to follow through them.
+//!
+//! 1. **The propagator**, `constraints/<family>.rs`, exported here: its documentation
+//!    states its consistency (`Consistency: ...`); its hooks give reasons for learning
+//!    (`remove_because` and the like) and, for a linear or all-different form, `checkable`
+//!    for proofs. Tests that test it alone go beside it, in a `#[cfg(test)] mod tests`.
+//! 2. **The posting method**, in `model/post.rs` (`Model::nvalue`): it checks the arguments
+//!    and returns a [`ModelError`](crate::ModelError) rather than posting nonsense.
+//! 3. **The property test**, a `Spec` variant in `tests/suite/properties.rs`: random small
+//!    models with it are solved in every mode and compared with brute force, and under
+//!    `lcg` each reason it gives is checked against the constraint's own `is_satisfied`.
+//! 4. **FlatZinc**: a `csp_<name>` builtin in `crates/flatzinc/src/build.rs`, and the file
+//!    `crates/flatzinc/mznlib/fzn_<name>.mzn` that makes MiniZinc emit it (it ships by being
+//!    there: `build.rs` lists the folder). `fzn::each_native_global_reaches_csp_as_one_constraint`
+//!    (`crates/cli/tests/cli/fzn.rs`) compiles a model with it under every MiniZinc found, and
+//!    `fzn::each_redefined_global_has_as_many_solutions_on_csp_as_on_gecode` compares its
+//!    solutions with MiniZinc's own decomposition on Gecode.
+//! 5. **XCSP3**: the element's mapping in `crates/xcsp3/src/constraints/<family>.rs`
+//!    (`<nValues>` in `counting.rs`), with an instance in the crate's tests.
+//!
+//! The engine's core does not change: the network learns the new constraint's wake
+//! conditions and costs from its hooks at posting.
 
 mod all_different;
 mod all_different_except;

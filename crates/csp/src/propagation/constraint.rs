@@ -32,6 +32,23 @@
 //! wipes a domain out or with [`Context::violated`] when it sees the constraint broken. A hook
 //! must never remove a value that still takes part in a solution of this constraint.
 //!
+//! Three more things make a constraint a good citizen of every search:
+//!
+//! - **Its consistency, stated.** The type's documentation says how strongly `propagate`
+//!   filters (a line `Consistency: ...`: domain, bounds, or what it does short of either),
+//!   as every Gecode propagator does; where a global offers a choice, it takes a
+//!   [`Consistency`](crate::Consistency) at posting.
+//! - **Reasons, for learning.** Under `lcg` every removal needs a reason: atoms true now whose
+//!   conjunction, with the constraint, forces it. Prune with [`Context::remove_because`],
+//!   [`Context::at_least_because`], [`Context::at_most_because`] or, for many removals with
+//!   one reason, [`Context::because`]; fail with [`Context::violated_because`]. Build the
+//!   reason only when [`Context::explaining`] says someone listens. A removal without a
+//!   reason is still correct: learning then blames the current domains of the rest of the
+//!   scope, which is always sound but makes long nogoods that prune little.
+//! - **Proofs.** A constraint that is a linear (in)equality or an all-different says so in
+//!   [`Constraint::checkable`], and then its reasons must be ones Pumpkin's checker accepts
+//!   for that form; a model with a constraint that says `None` has no proof.
+//!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use csp::{Constraint, Context, Conflict, Model, Solver, VarId};

@@ -34,6 +34,7 @@ pub mod bitmask;
 mod grid;
 mod layout;
 mod model;
+mod race;
 mod reader;
 
 pub use alphabet::{Alphabet, AlphabetError, Symbols};
@@ -41,4 +42,5 @@ pub use bitmask::Bitmask;
 pub use grid::{Grid, Unit, Violation};
 pub use layout::{GridLine, Layout, Shape};
 pub use model::{SudokuModel, MAX_MODEL_BYTES};
+pub use race::{race, solve_bitmask, RACE_FROM_SIDE};
 pub use reader::{Entry, InputError, Puzzle, Reader};

@@ -20,9 +20,11 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, OnceLock};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
-use sudoku::{Alphabet, Entry, Grid, Puzzle, Reader, Shape, SudokuModel};
+use sudoku::{
+    solve_bitmask, Alphabet, Entry, Grid, Puzzle, Reader, Shape, SudokuModel, RACE_FROM_SIDE,
+};
 
 /// What to do with each puzzle.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -654,9 +656,8 @@ impl SudokuJob {
                     "a {side}x{side} grid is too large for --engine bitmask (at most 64x64)"
                 ))
             }
-            // From 25x25 on neither solver wins every grid (measured: the general engine's
-            // matching-based filtering wins most hard ones, the bitmask solver some): with one
-            // job, both run and the first to finish answers; with several, the general one.
+            // From RACE_FROM_SIDE on neither solver wins every grid: with one job, both run
+            // and the first to finish answers; with several, the general one.
             Engine::Auto if fits_bitmask && side >= RACE_FROM_SIDE && self.jobs == 1 => {
                 return match self.race(&puzzle, max) {
                     Ok((summary, first)) => self.answer(line, &puzzle, summary, first, None),
@@ -763,63 +764,15 @@ impl SudokuJob {
         self.answer(line, &puzzle, summary, first, record_error)
     }
 
-    /// Runs the bitmask solver and the general engine side by side, each on a thread of its
-    /// own and with the run's limits; the first to finish answers and the other is stopped.
-    /// A signal reaches both through the race's own flag, relayed from the run's.
+    /// The bitmask solver and the general engine side by side ([`sudoku::race`]), the
+    /// engine with this run's settings.
     fn race(&self, puzzle: &Puzzle, max: Option<u64>) -> Result<(Summary, Option<Grid>), String> {
         let model = self
             .blank_model(puzzle.grid.box_size())
             .map_err(|e| format!("cannot build the model: {e}"))?;
-        let givens = model.givens(&puzzle.grid);
-        let stop = Arc::new(AtomicBool::new(false));
-        let limits = self.limits.cancelled_by(&stop);
-        let (done, finished) = mpsc::channel::<usize>();
-        std::thread::scope(|scope| {
-            let bitmask = {
-                let (limits, done) = (limits.clone(), done.clone());
-                scope.spawn(move || {
-                    let result = solve_bitmask(&puzzle.grid, max, limits);
-                    let _ = done.send(0);
-                    result
-                })
-            };
-            let engine = scope.spawn(|| {
-                let mut first: Option<Grid> = None;
-                let summary = self
-                    .search
-                    .solver(&model.model)
-                    .max_solutions(max)
-                    .limits(limits.clone())
-                    .assume(givens)
-                    .solve(|s| {
-                        if first.is_none() {
-                            first = Some(model.grid(s));
-                        }
-                        ControlFlow::Continue(())
-                    });
-                let _ = done.send(1);
-                (summary, first)
-            });
-            let winner = loop {
-                match finished.recv_timeout(Duration::from_millis(1)) {
-                    Ok(which) => break which,
-                    Err(mpsc::RecvTimeoutError::Timeout) => {
-                        if self.cancel.load(Ordering::Relaxed) {
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                    Err(mpsc::RecvTimeoutError::Disconnected) => break 1,
-                }
-            };
-            stop.store(true, Ordering::Relaxed);
-            let results = [bitmask.join(), engine.join()];
-            // The first to finish answers: the other was stopped by the race, not by a limit.
-            match results {
-                [Ok(b), Ok(e)] => Ok(if winner == 0 { b } else { e }),
-                [Ok(one), Err(_)] | [Err(_), Ok(one)] => Ok(one),
-                [Err(_), Err(_)] => Err("both solvers failed".to_owned()),
-            }
-        })
+        let engine = self.search.solver(&model.model);
+        sudoku::race(&puzzle.grid, model, engine, max, &self.limits)
+            .ok_or_else(|| "both solvers failed".to_owned())
     }
 
     /// A plain solve of `puzzle` on the session kept for its size, set up on first use.
@@ -992,28 +945,6 @@ impl SudokuJob {
         }
     }
 }
-
-/// Solves with the bitmask solver: its summary and its first solution.
-fn solve_bitmask(grid: &Grid, max: Option<u64>, limits: Limits) -> (Summary, Option<Grid>) {
-    let mut first: Option<Grid> = None;
-    let Some(solver) = sudoku::Bitmask::new(grid) else {
-        let summary = Summary {
-            outcome: Outcome::LimitReached(Limit::Cancelled),
-            stats: Statistics::default(),
-        };
-        return (summary, None);
-    };
-    let summary = solver.max_solutions(max).limits(limits).solve(|found| {
-        if first.is_none() {
-            first = Some(found.clone());
-        }
-        ControlFlow::Continue(())
-    });
-    (summary, first)
-}
-
-/// From this side on, the default runs both solvers and takes the first answer.
-const RACE_FROM_SIDE: usize = 25;
 
 #[cfg(test)]
 #[path = "../tests/sudoku_check.rs"]

@@ -7,22 +7,25 @@
 //! The library writes to the writers it is given and opens no file.
 //!
 //! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use csp::{Inference, Model, Solver};
 //! use std::ops::ControlFlow;
 //!
 //! // Three pigeons, two holes.
 //! let mut model = Model::new();
-//! let pigeons: Vec<_> = (0..3).map(|_| model.new_var(0..=1).unwrap()).collect();
-//! model.all_different(&pigeons).unwrap();
+//! let pigeons = (0..3).map(|_| model.new_var(0..=1)).collect::<Result<Vec<_>, _>>()?;
+//! model.all_different(&pigeons)?;
 //! let solver = Solver::new(&model).inference(Inference::Lcg);
-//! let checker_model = csp_proof::checker_model(&model, solver.objective()).unwrap();
+//! let checker_model = csp_proof::checker_model(&model, solver.objective())?;
 //! assert!(checker_model.contains("pumpkin_all_different"));
 //! let mut proof = Vec::new();
 //! let (summary, written) =
-//!     csp_proof::prove(&solver, &model, &mut proof, |_| ControlFlow::Continue(())).unwrap();
+//!     csp_proof::prove(&solver, &model, &mut proof, |_| ControlFlow::Continue(()))?;
 //! assert_eq!(summary.stats.solutions, 0);
 //! assert_eq!(written.end, csp_proof::ProofEnd::Concluded);
-//! assert!(String::from_utf8(proof).unwrap().trim_end().ends_with("c UNSAT"));
+//! assert!(String::from_utf8(proof)?.trim_end().ends_with("c UNSAT"));
+//! # Ok(())
+//! # }
 //! ```
 
 // A proof log must never panic in the middle of a search: errors come back as values.

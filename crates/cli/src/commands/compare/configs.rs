@@ -57,11 +57,10 @@ pub fn parse(text: &str, seed: u64) -> Result<Config, String> {
     }
     // A heuristic the mode would not follow would make two configurations that differ in
     // name only.
-    let unfollowed = match (var_order, value_order) {
-        (Some(h), _) if !inference.follows_var_order() => Some(h),
-        (_, Some(h)) if !inference.follows_value_order(search.value_order) => Some(h),
-        _ => None,
-    };
+    let unfollowed = [var_order, value_order]
+        .into_iter()
+        .flatten()
+        .find(|h| !follows(inference, h, seed));
     if let Some(heuristic) = unfollowed {
         return Err(format!(
             "configuration '{text}': {mode} does not follow '{heuristic}' (it branches on the \
@@ -69,6 +68,18 @@ pub fn parse(text: &str, seed: u64) -> Result<Config, String> {
         ));
     }
     Ok(Config { name, search })
+}
+
+/// Whether a search under `inference` follows `heuristic` (a name --var-order or --val-order
+/// takes); a name that is neither is left for [`parse`] to refuse.
+fn follows(inference: Inference, heuristic: &str, seed: u64) -> bool {
+    if VarOrderArg::from_str(heuristic, false).is_ok() {
+        return inference.follows_var_order();
+    }
+    match ValOrderArg::from_str(heuristic, false) {
+        Ok(arg) => inference.follows_value_order(arg.order(seed)),
+        Err(_) => true,
+    }
 }
 
 /// The configurations of a comparison: the three modes, plus one per listed heuristic for each
@@ -85,11 +96,14 @@ pub fn configurations(
             MODES
                 .iter()
                 .flat_map(|mode| {
+                    // Each mode with the heuristics it follows.
+                    let inference = InferenceArg::from_str(mode, false).map(Inference::from);
+                    let followed = heuristics
+                        .iter()
+                        .filter(move |h| inference.as_ref().map_or(true, |&i| follows(i, h, seed)));
                     std::iter::once((*mode).to_owned())
-                        .chain(heuristics.iter().map(move |h| format!("{mode}+{h}")))
+                        .chain(followed.map(move |h| format!("{mode}+{h}")))
                 })
-                // Each mode with the heuristics it follows.
-                .filter(|config| parse(config, seed).is_ok() || !config.starts_with("lcg+"))
                 .collect()
         }
         (None, None) => MODES.iter().map(|m| (*m).to_owned()).collect(),

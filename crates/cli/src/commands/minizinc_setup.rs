@@ -31,7 +31,7 @@ pub fn run(args: &MinizincSetupArgs) -> Status {
         }
     };
     match install(&dir, &exe) {
-        Ok(_) => {
+        Ok(()) => {
             let mut said = format!(
                 "registered csp {} with MiniZinc in {}: csp.msc, the launcher csp-fzn (which \
                  runs {} fzn) and csp's library csp-mznlib ({} files, for MiniZinc 2.6 to 2.10)\n",
@@ -90,17 +90,15 @@ fn minizinc_found() -> String {
     }
 }
 
-/// Writes the configuration, the launcher and the library into `dir`; the paths written.
-pub fn install(dir: &Path, exe: &Path) -> Result<Vec<PathBuf>, String> {
+/// Writes the configuration, the launcher and the library into `dir`.
+pub fn install(dir: &Path, exe: &Path) -> Result<(), String> {
     let fail = |path: &Path, e: std::io::Error| format!("cannot write {}: {e}", path.display());
     std::fs::create_dir_all(dir).map_err(|e| fail(dir, e))?;
     let lib = dir.join("csp-mznlib");
     std::fs::create_dir_all(&lib).map_err(|e| fail(&lib, e))?;
-    let mut written = Vec::new();
     for (name, text) in flatzinc::MZNLIB {
         let path = lib.join(name);
         std::fs::write(&path, text).map_err(|e| fail(&path, e))?;
-        written.push(path);
     }
     // MiniZinc runs `executable [flags] model.fzn`: the launcher puts `fzn` in front.
     let launcher = dir.join("csp-fzn");
@@ -113,7 +111,6 @@ pub fn install(dir: &Path, exe: &Path) -> Result<Vec<PathBuf>, String> {
         std::fs::set_permissions(&launcher, std::fs::Permissions::from_mode(0o755))
             .map_err(|e| fail(&launcher, e))?;
     }
-    written.push(launcher.clone());
     let config = serde_json::json!({
         "id": SOLVER_ID,
         "name": "csp",
@@ -134,8 +131,7 @@ pub fn install(dir: &Path, exe: &Path) -> Result<Vec<PathBuf>, String> {
     let msc = dir.join("csp.msc");
     let text = serde_json::to_string_pretty(&config).map_err(|e| e.to_string())? + "\n";
     std::fs::write(&msc, text).map_err(|e| fail(&msc, e))?;
-    written.push(msc);
-    Ok(written)
+    Ok(())
 }
 
 /// The FlatZinc of a MiniZinc model and its data, as `minizinc --solver csp` would hand it

@@ -1,5 +1,6 @@
 //! Graph colouring on the `csp` engine: DIMACS `.col` reading, bounds (DSATUR, TabuCol, a greedy
-//! clique, the largest clique), and k-colouring as a CSP with symmetry broken on a clique.
+//! clique, the largest clique), k-colouring as a CSP with symmetry broken on a clique, and the
+//! drivers that find the chromatic number or a K-colouring from them.
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -23,6 +24,7 @@
 )]
 
 pub mod bounds;
+mod chromatic;
 mod clique;
 mod clique_cover;
 mod dimacs;
@@ -30,6 +32,10 @@ mod graph;
 mod model;
 mod tabucol;
 
+pub use chromatic::{
+    chromatic_number, colour_with, Chromatic, ChromaticError, ChromaticSettings, ColouringSearch,
+    KColouring, Phase, Searched, Step, REDUNDANT_CLIQUE,
+};
 pub use clique::{largest_clique, max_clique, CliqueSearch, CLIQUE_NODES};
 pub use clique_cover::clique_cover;
 pub use dimacs::{DimacsError, DimacsGraph, DimacsReader, MAX_VERTICES};

@@ -1,6 +1,5 @@
-//! `csp color`: DIMACS graph colouring with K colours, or the chromatic number (`minimum`).
-
-mod minimum;
+//! `csp color`: DIMACS graph colouring with K colours, or the chromatic number (`--min`),
+//! through the `coloring` crate's drivers; this file reads, reports and prints.
 
 use crate::args::{ColorArgs, StatsFormat};
 use crate::defaults::Defaults;
@@ -12,27 +11,25 @@ use crate::render::report::{self, RunInfo};
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use crate::wording::{a_colouring, count};
-use coloring::{largest_clique, ColoringModel, DimacsGraph, DimacsReader, Graph, CLIQUE_NODES};
-use csp::{Inference, Limit, Limits, ModelError, Outcome, Poller, Statistics, Summary};
+use coloring::{
+    ChromaticError, ChromaticSettings, ColoringModel, ColouringSearch, DimacsGraph, DimacsReader,
+    Graph, KColouring, Step,
+};
+use csp::{Inference, Limit, Limits, Outcome, Poller, Statistics, Summary};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::ops::ControlFlow;
 use std::time::Instant;
-
-/// Under arc consistency, all-different constraints are added over cliques of at least this
-/// many vertices that cover the edges. Triangles would be too, but a random graph has so many
-/// that the search slows more than it gains.
-pub(crate) const REDUNDANT_CLIQUE: usize = 4;
 
 /// A validated `color` run.
 pub struct ColorJob {
     file: std::path::PathBuf,
     colors: Option<u32>,
     search: SearchSettings,
-    limits: Limits,
+    /// The drivers' settings: TabuCol's seed (`--seed`), the limits, redundant cliques
+    /// under mac and lcg, searches where a clique settles it under `--proof`.
+    chromatic: ChromaticSettings,
     stats: Option<StatsFormat>,
-    /// The seed of the local search (TabuCol) under `--min`.
-    seed: u64,
     /// When the run started: the time limit counts from here, reading the graph included.
     started: Instant,
     /// Where the proof of the search's unsatisfiability goes (`--proof`).
@@ -73,14 +70,21 @@ impl ColorJob {
         if args.proof.is_some() {
             proof::check_inference(search.inference)?;
         }
+        let chromatic = ChromaticSettings {
+            seed: args.search.seed.unwrap_or(1),
+            // Cliques' all-different prunes more than their edges' != only under arc
+            // consistency (mac, or lcg, where their Hall sets also make short reasons).
+            redundant_cliques: matches!(search.inference, Inference::Mac | Inference::Lcg),
+            prove_clique_bounds: args.proof.is_some(),
+            limits: limits(&args.search, &signals.cancel, Some(started))?,
+        };
         Ok(ColorJob {
             proof: args.proof.clone(),
             file: args.file.clone(),
             colors: args.colors,
             search,
-            limits: limits(&args.search, &signals.cancel, Some(started))?,
+            chromatic,
             stats: args.search.stats,
-            seed: args.search.seed.unwrap_or(1),
             started,
         })
     }
@@ -89,7 +93,7 @@ impl ColorJob {
         for note in self.search.notes() {
             eprintln!("csp color: {note}");
         }
-        let mut poller = Poller::new(&self.limits);
+        let mut poller = Poller::new(&self.chromatic.limits);
         let result = read_graph(&self.file, &mut poller)
             .and_then(|read| self.solve(&read, &mut poller, signals));
         let (status, summary, colors) = match result {
@@ -197,6 +201,27 @@ impl ColorJob {
         }
     }
 
+    /// The chromatic number, or the best colouring found when a limit comes first.
+    fn minimum(
+        &self,
+        graph: &Graph,
+        poller: &mut Poller,
+        signals: &Signals,
+    ) -> Result<Done, Early> {
+        let found =
+            coloring::chromatic_number(graph, &self.chromatic, &mut Searcher { job: self }, poller)
+                .map_err(early)?;
+        let k = found.colours();
+        let status = if found.optimal() {
+            eprintln!("colors {k} optimal");
+            Status::Success
+        } else {
+            eprintln!("colors {k} best found, not proven");
+            stopped(&found.summary, signals).unwrap_or(Status::Limit)
+        };
+        Ok((status, Some(found.summary), Some(found.colors)))
+    }
+
     /// A colouring with at most `k` colours, or the proof that there is none.
     fn with_k(
         &self,
@@ -205,29 +230,23 @@ impl ColorJob {
         poller: &mut Poller,
         signals: &Signals,
     ) -> Result<Done, Early> {
-        // The same clique as --min's: the larger it is, the more colours it fixes in advance.
-        let clique = largest_clique(graph, CLIQUE_NODES, poller)
-            .map_err(|limit| Early::Stopped(limit, "looking for a clique"))?
-            .members;
-        if clique.len() > k as usize {
-            let members: Vec<String> = clique.iter().map(|v| (v + 1).to_string()).collect();
-            eprintln!(
-                "csp color: no {k}-colouring: vertices {} form a clique of {}",
-                members.join(" "),
-                clique.len()
-            );
-            if self.proof.is_some() {
-                let summary = self.clique_proof(graph, k, clique, poller)?;
-                return Ok((Status::NoSolution, Some(summary), None));
+        let answer = coloring::colour_with(
+            graph,
+            k,
+            &self.chromatic,
+            &mut Searcher { job: self },
+            poller,
+        )
+        .map_err(early)?;
+        let summary = match answer {
+            KColouring::Found { colors, summary } => {
+                return Ok((Status::Success, Some(summary), Some(colors)))
             }
-            return Ok((Status::NoSolution, None, None));
-        }
-        let cliques = self.redundant_cliques(graph, poller)?;
-        let (summary, found) =
-            self.first_colouring(graph, k, &clique, &cliques, self.limits.clone(), poller)?;
-        if let Some(colors) = found {
-            return Ok((Status::Success, Some(summary), Some(colors)));
-        }
+            KColouring::CliqueTooLarge { summary, .. } => {
+                return Ok((Status::NoSolution, summary, None));
+            }
+            KColouring::NotFound { summary } => summary,
+        };
         let status = match stopped(&summary, signals) {
             Some(status) => {
                 eprintln!(
@@ -243,23 +262,26 @@ impl ColorJob {
         };
         Ok((status, Some(summary), None))
     }
+}
 
-    /// A search for a colouring with at most `k` colours, the colours of `clique` fixed and
-    /// all-different over `cliques`: its figures and the colouring found, checked proper.
-    fn first_colouring(
-        &self,
-        graph: &Graph,
+/// The drivers' complete search as `csp color` runs it: the chosen inference and orders, the
+/// proof file under `--proof`, and a line on stderr for each step.
+struct Searcher<'a> {
+    job: &'a ColorJob,
+}
+
+impl ColouringSearch for Searcher<'_> {
+    type Error = String;
+
+    fn first(
+        &mut self,
+        model: &ColoringModel,
         k: u32,
-        clique: &[usize],
-        cliques: &[Vec<usize>],
         limits: Limits,
-        poller: &mut Poller,
-    ) -> Result<(Summary, Option<Vec<u32>>), Early> {
-        let model = build(ColoringModel::with_cliques(
-            graph, k, clique, cliques, poller,
-        ))?;
+    ) -> Result<(Summary, Option<Vec<u32>>), String> {
+        let job = self.job;
         let mut found = None;
-        let solver = self
+        let solver = job
             .search
             .solver(&model.model)
             .max_solutions(Some(1))
@@ -272,62 +294,72 @@ impl ColorJob {
         let summary = proof::solve(
             &command,
             &solver,
-            &self.file,
+            &job.file,
             &model.model,
-            self.proof.as_deref(),
+            job.proof.as_deref(),
             on_solution,
-        )
-        .map_err(|message| Early::Failed(message, Status::BadInput))?;
-        if found
-            .as_ref()
-            .is_some_and(|colors| !graph.is_proper(colors))
-        {
-            eprintln!("csp color: internal error: the colouring found is not proper");
-            return Err(Early::Failed(
-                "no colouring printed".into(),
-                Status::BadInput,
-            ));
-        }
+        )?;
         Ok((summary, found))
     }
 
-    /// Under `--proof`, when a clique of more than `k` vertices settled the question without
-    /// a search: the search all the same, on the model with that clique's all-different and
-    /// nothing coloured in advance, so that the proof file holds a proof (a short one).
-    pub(crate) fn clique_proof(
-        &self,
-        graph: &Graph,
-        k: u32,
-        clique: Vec<usize>,
-        poller: &mut Poller,
-    ) -> Result<Summary, Early> {
-        let mut cliques = self.redundant_cliques(graph, poller)?;
-        cliques.push(clique);
-        let (summary, found) =
-            self.first_colouring(graph, k, &[], &cliques, self.limits.clone(), poller)?;
-        if found.is_some() {
-            eprintln!("csp color: internal error: a clique larger than {k} was coloured");
-            return Err(Early::Failed(
-                "no colouring printed".into(),
-                Status::WrongAnswer,
-            ));
+    fn step(&mut self, step: Step<'_>) {
+        let colours = |k: u32| count(k, "colour", "colours");
+        match step {
+            Step::Dsatur(k) => eprintln!("csp color: DSATUR uses {}", colours(k)),
+            Step::Clique {
+                members,
+                proven,
+                nodes,
+            } => {
+                let how = if proven {
+                    "none is larger".to_owned()
+                } else {
+                    format!(
+                        "the largest found in {}; a larger one may exist",
+                        count(nodes, "node", "nodes")
+                    )
+                };
+                eprintln!(
+                    "csp color: a clique of {} needs as many colours ({how})",
+                    count(members.len() as u64, "vertex", "vertices"),
+                );
+            }
+            Step::Tabu(k) => eprintln!("csp color: TabuCol finds a colouring with {}", colours(k)),
+            Step::Found(k) => eprintln!(
+                "csp color: the search finds a colouring with {}",
+                colours(k)
+            ),
+            Step::NoneWith(k) => {
+                eprintln!("csp color: no {k}-colouring exists (the search is complete)")
+            }
+            Step::CliqueExceeds { members, k } => {
+                let listed: Vec<String> = members.iter().map(|v| (v + 1).to_string()).collect();
+                eprintln!(
+                    "csp color: no {k}-colouring: vertices {} form a clique of {}",
+                    listed.join(" "),
+                    members.len()
+                );
+            }
         }
-        Ok(summary)
     }
+}
 
-    /// The cliques whose all-different constraints the model gets: none unless the search
-    /// keeps arc consistency (mac, or lcg, where their Hall sets also make short reasons),
-    /// where they prune more than the edges alone.
-    fn redundant_cliques(
-        &self,
-        graph: &Graph,
-        poller: &mut Poller,
-    ) -> Result<Vec<Vec<usize>>, Early> {
-        if !matches!(self.search.inference, Inference::Mac | Inference::Lcg) {
-            return Ok(Vec::new());
+/// A driver's failure as the run reports it.
+fn early(error: ChromaticError<String>) -> Early {
+    match error {
+        ChromaticError::Stopped(limit, phase) => Early::Stopped(limit, phase.doing()),
+        ChromaticError::Model(e) => {
+            Early::Failed(format!("cannot build the model: {e}"), Status::BadInput)
         }
-        coloring::clique_cover(graph, REDUNDANT_CLIQUE, poller)
-            .map_err(|limit| Early::Stopped(limit, "covering the edges with cliques"))
+        ChromaticError::Search(message) => Early::Failed(message, Status::BadInput),
+        ChromaticError::NotProper => Early::Failed(
+            "internal error: the colouring found is not proper; no colouring printed".into(),
+            Status::WrongAnswer,
+        ),
+        ChromaticError::CliqueColoured(k) => Early::Failed(
+            format!("internal error: a clique larger than {k} was coloured; no colouring printed"),
+            Status::WrongAnswer,
+        ),
     }
 }
 
@@ -377,14 +409,6 @@ pub(crate) fn read_graph(
     reader
         .finish(last)
         .map_err(|e| failed(format!("{name}: {e}")))
-}
-
-/// A model built, or why not: a stop, or a model error for the user.
-fn build(model: Result<ColoringModel, ModelError>) -> Result<ColoringModel, Early> {
-    model.map_err(|e| match e {
-        ModelError::Stopped(limit) => Early::Stopped(limit, "building the model"),
-        e => Early::Failed(format!("cannot build the model: {e}"), Status::BadInput),
-    })
 }
 
 /// The status of a search a limit or a signal stopped, or `None` if it ran to its end.

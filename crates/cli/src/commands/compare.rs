@@ -677,11 +677,11 @@ fn color(args: &CompareColorArgs, signals: &Signals, out: &mut Output) -> Result
     // The model `csp color` solves under mac and lcg: all-different over cliques covering the
     // edges. Every configuration gets the same one; under none and fc an all-different checks
     // and prunes just as its edges' `!=` would, so only arc consistency and learning see more.
-    let cliques =
-        match coloring::clique_cover(&read.graph, super::color::REDUNDANT_CLIQUE, &mut poller) {
-            Ok(cliques) => cliques,
-            Err(_) => return Err(Failure::Stopped),
-        };
+    let cliques = match coloring::clique_cover(&read.graph, coloring::REDUNDANT_CLIQUE, &mut poller)
+    {
+        Ok(cliques) => cliques,
+        Err(_) => return Err(Failure::Stopped),
+    };
     let built = coloring::ColoringModel::with_cliques(
         &read.graph,
         args.colors,

@@ -4,7 +4,7 @@ use coloring::{bounds, ColoringModel, DimacsGraph, DimacsReader};
 use csp::{Inference, Outcome, Poller, Solver, VarOrder};
 use std::ops::ControlFlow;
 
-fn load(name: &str) -> DimacsGraph {
+pub(crate) fn load(name: &str) -> DimacsGraph {
     let path = format!("{}/tests/data/{name}.col", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
     let mut reader = DimacsReader::new();
@@ -15,7 +15,7 @@ fn load(name: &str) -> DimacsGraph {
 }
 
 /// (instance, vertices, distinct edges, chromatic number) from chromatic_numbers.csv.
-fn published() -> Vec<(String, usize, usize, u32)> {
+pub(crate) fn published() -> Vec<(String, usize, usize, u32)> {
     let path = format!(
         "{}/tests/data/chromatic_numbers.csv",
         env!("CARGO_MANIFEST_DIR")

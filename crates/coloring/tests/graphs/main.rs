@@ -4,6 +4,8 @@
 
 /// Chromatic numbers of the DIMACS graphs, as published, and the DIMACS reader.
 mod dimacs_graphs;
+/// The chromatic-number and K-colouring drivers.
+mod drivers;
 /// Random small graphs against brute force.
 mod random_graphs;
 /// The largest-clique search and TabuCol against brute force.

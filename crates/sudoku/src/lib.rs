@@ -31,6 +31,7 @@
 
 mod alphabet;
 pub mod bitmask;
+mod blank_models;
 mod grid;
 mod layout;
 mod model;
@@ -39,6 +40,7 @@ mod reader;
 
 pub use alphabet::{Alphabet, AlphabetError, Symbols};
 pub use bitmask::Bitmask;
+pub use blank_models::{BlankModels, Sessions};
 pub use grid::{Grid, Unit, Violation};
 pub use layout::{GridLine, Layout, Shape};
 pub use model::{SudokuModel, MAX_MODEL_BYTES};

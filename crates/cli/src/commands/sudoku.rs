@@ -13,17 +13,18 @@ use crate::render::report::{self, RunInfo};
 use crate::search_options::{given_engine_options, limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use crate::wording::count;
-use csp::{Limit, Limits, Outcome, Poller, Session, Statistics, Summary};
+use csp::{Limit, Limits, Outcome, Poller, Statistics, Summary};
 use serde_json::json;
 use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use sudoku::{
-    solve_bitmask, Alphabet, Entry, Grid, Puzzle, Reader, Shape, SudokuModel, RACE_FROM_SIDE,
+    solve_bitmask, Alphabet, BlankModels, Entry, Grid, Puzzle, Reader, Sessions, Shape,
+    SudokuModel, RACE_FROM_SIDE,
 };
 
 /// What to do with each puzzle.
@@ -116,7 +117,7 @@ pub struct SudokuJob {
     cancel: Arc<AtomicBool>,
     /// The rules of each grid size met so far, built once and shared by the puzzles (and
     /// threads) that assume their givens on them.
-    blank_models: Vec<OnceLock<SudokuModel>>,
+    blank_models: BlankModels,
 }
 
 enum Source {
@@ -206,7 +207,7 @@ impl SudokuJob {
             jobs: args.jobs,
             trace: args.trace,
             cancel: Arc::clone(&signals.cancel),
-            blank_models: (0..=MAX_CACHED_BOX).map(|_| OnceLock::new()).collect(),
+            blank_models: BlankModels::new(),
         })
     }
 
@@ -239,7 +240,7 @@ impl SudokuJob {
             record_error: None,
             errors_shown: 0,
             errors_held: 0,
-            sessions: Vec::new(),
+            sessions: Sessions::new(&self.blank_models),
         };
         if matches!(self.source, Source::Stdin) && io::stdin().is_terminal() {
             eprintln!(
@@ -410,12 +411,8 @@ struct Run<'j, 'o> {
     errors_held: u64,
     /// One session per grid size on its blank model, for the general engine's plain solves
     /// when puzzles are answered one at a time: set up once, not once a puzzle.
-    sessions: Vec<(usize, Session<'j>)>,
+    sessions: Sessions<'j>,
 }
-
-/// The largest box size whose blank model is kept (a 4,096x4,096 grid; a model of any
-/// size that large is refused as too large anyway).
-const MAX_CACHED_BOX: usize = 64;
 
 /// How many lines of errors and notes a run prints before it only counts them: a binary file
 /// fed by mistake would otherwise print one per line (37,233 for one such file).
@@ -586,7 +583,7 @@ struct Worked {
 struct Working<'a, 't> {
     record: bool,
     trace: Option<&'t RefCell<Output>>,
-    sessions: Option<&'t mut Vec<(usize, Session<'a>)>>,
+    sessions: Option<&'t mut Sessions<'a>>,
 }
 
 impl SudokuJob {
@@ -681,8 +678,15 @@ impl SudokuJob {
             e => invalid(format!("cannot build the model: {e}")),
         };
         if let (Some(sessions), false) = (sessions, shown) {
-            return match self.blank_model(puzzle.grid.box_size()) {
-                Ok(model) => self.solve_in_session(line, &puzzle, model, max, sessions),
+            // The session keeps this run's settings, made on the size's first puzzle.
+            let solved = sessions.solve(&puzzle.grid, |model| {
+                self.search
+                    .solver(model)
+                    .max_solutions(max)
+                    .limits(self.limits.clone())
+            });
+            return match solved {
+                Ok((summary, first)) => self.answer(line, &puzzle, summary, first, None),
                 Err(e) => unbuilt(e),
             };
         }
@@ -696,7 +700,7 @@ impl SudokuJob {
                 Err(e) => return unbuilt(e),
             }
         } else {
-            match self.blank_model(puzzle.grid.box_size()) {
+            match self.blank_models.get(puzzle.grid.box_size()) {
                 Ok(m) => m,
                 Err(e) => return unbuilt(e),
             }
@@ -768,58 +772,12 @@ impl SudokuJob {
     /// engine with this run's settings.
     fn race(&self, puzzle: &Puzzle, max: Option<u64>) -> Result<(Summary, Option<Grid>), String> {
         let model = self
-            .blank_model(puzzle.grid.box_size())
+            .blank_models
+            .get(puzzle.grid.box_size())
             .map_err(|e| format!("cannot build the model: {e}"))?;
         let engine = self.search.solver(&model.model);
         sudoku::race(&puzzle.grid, model, engine, max, &self.limits)
             .ok_or_else(|| "both solvers failed".to_owned())
-    }
-
-    /// A plain solve of `puzzle` on the session kept for its size, set up on first use.
-    fn solve_in_session<'a>(
-        &'a self,
-        line: usize,
-        puzzle: &Puzzle,
-        model: &'a SudokuModel,
-        max: Option<u64>,
-        sessions: &mut Vec<(usize, Session<'a>)>,
-    ) -> Worked {
-        let box_size = model.box_size();
-        let at = match sessions.iter().position(|(b, _)| *b == box_size) {
-            Some(at) => at,
-            None => {
-                let solver = self
-                    .search
-                    .solver(&model.model)
-                    .max_solutions(max)
-                    .limits(self.limits.clone());
-                sessions.push((box_size, solver.session()));
-                sessions.len() - 1
-            }
-        };
-        let mut first: Option<Grid> = None;
-        let summary = sessions[at].1.solve(&model.givens(&puzzle.grid), |s| {
-            if first.is_none() {
-                first = Some(model.grid(s));
-            }
-            ControlFlow::Continue(())
-        });
-        self.answer(line, puzzle, summary, first, None)
-    }
-
-    /// The rules for grids of `box_size`, built on first use and kept for the run.
-    fn blank_model(&self, box_size: usize) -> Result<&SudokuModel, csp::ModelError> {
-        let Some(slot) = self.blank_models.get(box_size) else {
-            return Err(csp::ModelError::TooLarge {
-                needed: SudokuModel::estimated_bytes(box_size * box_size),
-                max: sudoku::MAX_MODEL_BYTES,
-            });
-        };
-        if let Some(model) = slot.get() {
-            return Ok(model);
-        }
-        let model = SudokuModel::blank(box_size)?;
-        Ok(slot.get_or_init(|| model))
     }
 
     /// The record and tally entry for a puzzle searched by either engine.

@@ -1,8 +1,8 @@
 //! Published solutions, "no solution", and exact solution counts.
 
 use crate::common::{count, data, grid9, read, solutions, CONFIGS};
-use csp::{Inference, VarOrder};
-use sudoku::Grid;
+use csp::{Inference, Outcome, Solver, VarOrder};
+use sudoku::{BlankModels, Grid, Sessions};
 
 /// Checks a set of unique puzzles against their published solutions.
 fn assert_unique(puzzles: &[Grid], published: &[Grid], set: &str) {
@@ -214,4 +214,49 @@ fn the_empty_4x4_grid_has_288_solutions() {
         count(&Grid::empty(2), Inference::None, VarOrder::Input),
         288
     );
+}
+
+#[test]
+fn sessions_answer_mixed_sizes_and_counts_as_published() {
+    // One session per size, the sizes interleaved (sudsoln's 4x4 to 25x25 between serg's
+    // 9x9 counts), each answer as the set publishes it.
+    let models = BlankModels::new();
+    let mut counting = Sessions::new(&models);
+    let mut first = Sessions::new(&models);
+    let pairs = data("sudsoln_pairs.tsv");
+    let mut pairs = pairs.lines().filter(|l| !l.starts_with('#'));
+    let serg = data("serg_multisolution_first200.txt");
+    for (i, line) in serg.lines().enumerate() {
+        let fields: Vec<&str> = line.split(':').collect();
+        let expected: u64 = fields[1].parse().unwrap();
+        let (summary, found) = counting
+            .solve(&grid9(fields[0]), |model| {
+                Solver::new(model)
+                    .inference(Inference::Mac)
+                    .var_order(VarOrder::MinDomain)
+            })
+            .unwrap();
+        assert_eq!(summary.outcome, Outcome::Exhausted, "{line}");
+        assert_eq!(summary.stats.solutions, expected, "{line}");
+        assert!(found.unwrap().solves(&grid9(fields[0])), "{line}");
+        if i % 10 != 0 {
+            continue;
+        }
+        let Some(pair) = pairs.next() else { continue };
+        let fields: Vec<&str> = pair.split('\t').collect();
+        if !fields[4].starts_with("unique") {
+            continue;
+        }
+        let puzzle = read(fields[2], None).remove(0).puzzle.unwrap().grid;
+        let published = read(fields[3], None).remove(0).puzzle.unwrap().grid;
+        let (_, found) = first
+            .solve(&puzzle, |model| {
+                Solver::new(model)
+                    .inference(Inference::Mac)
+                    .var_order(VarOrder::MinDomain)
+                    .max_solutions(Some(1))
+            })
+            .unwrap();
+        assert_eq!(found, Some(published), "{}", fields[0]);
+    }
 }

@@ -1,8 +1,10 @@
 //! The command line as clap sees it: raw arguments, before any of them is checked against the
 //! others (that is `queens::QueensJob::from_args`).
 
+use crate::choice::EngineChoice;
 use crate::exit_code::Status;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use csp::{Inference, ValueOrder, VarOrder};
 
 /// The text after `--help`: examples, then the exit codes.
 fn help_footer(examples: &str) -> String {
@@ -302,45 +304,6 @@ pub enum EngineArg {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum InferenceArg {
-    /// Plain chronological backtracking: check, prune nothing.
-    None,
-    /// Forward checking.
-    Fc,
-    /// Maintain arc consistency.
-    Mac,
-    /// Maintain arc consistency and learn a nogood from every failure (lazy clause
-    /// generation), branching on the most active values with restarts.
-    Lcg,
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum VarOrderArg {
-    /// Creation order (for queens, rows top to bottom).
-    Input,
-    /// Minimum remaining values.
-    Mrv,
-    /// Domain size over dynamic degree.
-    DomDeg,
-    /// Domain size over weighted degree.
-    DomWdeg,
-    /// Weighted degree alone.
-    Wdeg,
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ValOrderArg {
-    /// Smallest value first.
-    Asc,
-    /// Largest value first.
-    Desc,
-    /// Least constraining value first.
-    Lcv,
-    /// Random order from --seed.
-    Random,
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EncodingArg {
     /// Pairwise != and diagonal constraints.
     Binary,
@@ -417,16 +380,16 @@ pub struct QueensArgs {
 #[derive(Debug, Args)]
 pub struct SearchArgs {
     /// How much to infer after each assignment.
-    #[arg(long, value_enum)]
-    pub inference: Option<InferenceArg>,
+    #[arg(long, value_parser = EngineChoice::<Inference>::new())]
+    pub inference: Option<Inference>,
 
     /// Which variable to branch on next.
-    #[arg(long, value_enum)]
-    pub var_order: Option<VarOrderArg>,
+    #[arg(long, value_parser = EngineChoice::<VarOrder>::new())]
+    pub var_order: Option<VarOrder>,
 
     /// In which order to try a variable's values.
-    #[arg(long = "val-order", value_enum)]
-    pub val_order: Option<ValOrderArg>,
+    #[arg(long = "val-order", value_parser = EngineChoice::<ValueOrder>::new())]
+    pub val_order: Option<ValueOrder>,
 
     /// Seed for --val-order random (and for colour's TabuCol under --min).
     #[arg(long, value_name = "S")]

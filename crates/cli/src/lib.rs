@@ -11,6 +11,7 @@
 )]
 
 mod args;
+mod choice;
 mod commands;
 mod defaults;
 mod events;

@@ -1,6 +1,6 @@
 //! The search options every command shares, checked and turned into engine settings.
 
-use crate::args::{InferenceArg, SearchArgs, ValOrderArg, VarOrderArg};
+use crate::args::SearchArgs;
 use csp::{Inference, Limits, Solver, ValueOrder, VarOrder};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -16,41 +16,6 @@ pub struct SearchSettings {
     pub restarts: Option<u64>,
 }
 
-impl From<InferenceArg> for Inference {
-    fn from(arg: InferenceArg) -> Self {
-        match arg {
-            InferenceArg::None => Inference::None,
-            InferenceArg::Fc => Inference::ForwardChecking,
-            InferenceArg::Mac => Inference::Mac,
-            InferenceArg::Lcg => Inference::Lcg,
-        }
-    }
-}
-
-impl From<VarOrderArg> for VarOrder {
-    fn from(arg: VarOrderArg) -> Self {
-        match arg {
-            VarOrderArg::Input => VarOrder::Input,
-            VarOrderArg::Mrv => VarOrder::MinDomain,
-            VarOrderArg::DomDeg => VarOrder::DomDeg,
-            VarOrderArg::DomWdeg => VarOrder::DomWdeg,
-            VarOrderArg::Wdeg => VarOrder::Wdeg,
-        }
-    }
-}
-
-impl ValOrderArg {
-    /// The value order, `seed` seeding the random one.
-    pub fn order(self, seed: u64) -> ValueOrder {
-        match self {
-            ValOrderArg::Asc => ValueOrder::Ascending,
-            ValOrderArg::Desc => ValueOrder::Descending,
-            ValOrderArg::Lcv => ValueOrder::LeastConstraining,
-            ValOrderArg::Random => ValueOrder::Random { seed },
-        }
-    }
-}
-
 impl SearchSettings {
     /// The settings asked for, each option not given taken from `defaults`. `--seed` seeds
     /// random values, asked for or the default's, and is refused unless it seeds something:
@@ -63,18 +28,18 @@ impl SearchSettings {
         let random_default =
             args.val_order.is_none() && matches!(defaults.value_order, ValueOrder::Random { .. });
         if args.seed.is_some()
-            && args.val_order != Some(ValOrderArg::Random)
+            && !matches!(args.val_order, Some(ValueOrder::Random { .. }))
             && !random_default
             && !seed_used_elsewhere
         {
             return Err("--seed applies to --val-order random only".into());
         }
-        let seed = args.seed.unwrap_or(1);
+        let seed = args.seed.unwrap_or(ValueOrder::DEFAULT_SEED);
         let settings = SearchSettings {
-            inference: args.inference.map_or(defaults.inference, Inference::from),
-            var_order: args.var_order.map_or(defaults.var_order, VarOrder::from),
+            inference: args.inference.unwrap_or(defaults.inference),
+            var_order: args.var_order.unwrap_or(defaults.var_order),
             value_order: match args.val_order {
-                Some(arg) => arg.order(seed),
+                Some(order) => order.seeded(seed),
                 None if random_default => ValueOrder::Random { seed },
                 None => defaults.value_order,
             },
@@ -88,13 +53,12 @@ impl SearchSettings {
                 settings.inference
             ));
         }
-        if let Some(arg) = args.val_order {
+        if let Some(order) = args.val_order {
             if !settings.inference.follows_value_order(settings.value_order) {
-                let name = clap::ValueEnum::to_possible_value(&arg)
-                    .map_or_else(String::new, |v| v.get_name().to_owned());
                 return Err(format!(
-                    "--val-order {name} does not apply to --inference {}, which tries the \
+                    "--val-order {} does not apply to --inference {}, which tries the \
                      most active value first (asc and desc choose the end of a wide domain)",
+                    order.name(),
                     settings.inference
                 ));
             }

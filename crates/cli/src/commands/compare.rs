@@ -284,14 +284,16 @@ impl<'s> Comparison<'s> {
         // Learning counts no node for a variable propagation fixed: its rows are left out.
         let rows: Vec<&Row> = self.rows[first..]
             .iter()
-            .filter(|r| !r.config.starts_with("lcg"))
+            .filter(|r| {
+                r.config.split('+').next().and_then(|m| m.parse().ok()) != Some(Inference::Lcg)
+            })
             .collect();
         let modes: std::collections::BTreeSet<String> = self
             .settings
             .configs
             .iter()
+            .filter(|c| c.search.inference != Inference::Lcg)
             .map(|c| c.search.inference.to_string())
-            .filter(|m| m != "lcg")
             .collect();
         if modes.len() < 2 || rows.is_empty() || rows.iter().any(|r| r.outcome != rows[0].outcome) {
             return;

@@ -1,9 +1,7 @@
 //! `csp queens`: checks the arguments against each other, runs the chosen engine, and streams
 //! the boards.
 
-use crate::args::{
-    EncodingArg, EngineArg, Format, QueensArgs, RecordArgs, StatsFormat, VarOrderArg,
-};
+use crate::args::{EncodingArg, EngineArg, Format, QueensArgs, RecordArgs, StatsFormat};
 use crate::defaults::Defaults;
 use crate::exit_code::Status;
 use crate::output::Output;
@@ -13,7 +11,7 @@ use crate::render::report::{self, RunInfo};
 use crate::render::trace::{QueensTrace, MAX_TRACE_N};
 use crate::search_options::{given_engine_options, limits, SearchSettings};
 use crate::signals::{Received, Signals};
-use csp::{Limit, Limits, ModelError, Outcome, Poller, Statistics, Summary};
+use csp::{Limit, Limits, ModelError, Outcome, Poller, Statistics, Summary, VarOrder};
 use nqueens::bitmask::{self, Bitmask};
 use nqueens::{Encoding, QueensModel};
 use std::cell::RefCell;
@@ -136,7 +134,7 @@ impl QueensJob {
             && args
                 .search
                 .var_order
-                .is_some_and(|order| order != VarOrderArg::Input);
+                .is_some_and(|order| order != VarOrder::Input);
         let defaults = if random_restarts {
             Defaults::QueensFirstDynamic
         } else {

@@ -35,6 +35,23 @@ pub enum Inference {
 }
 
 impl Inference {
+    /// Each choice by the name that [`FromStr`] reads and `Display` writes, with what it
+    /// does in a phrase: the list a command line or a binding offers. (`FromStr` also takes
+    /// `bt` for `none` and `learn` for `lcg`.)
+    pub const CHOICES: [(&'static str, &'static str); 4] = [
+        (
+            "none",
+            "Plain chronological backtracking: check, prune nothing",
+        ),
+        ("fc", "Forward checking"),
+        ("mac", "Maintain arc consistency"),
+        (
+            "lcg",
+            "Maintain arc consistency and learn a nogood from every failure (lazy clause \
+             generation), branching on the most active values with restarts",
+        ),
+    ];
+
     /// Whether filtering runs to a fixpoint after each decision (`mac` and `lcg`).
     pub fn propagates(self) -> bool {
         matches!(self, Inference::Mac | Inference::Lcg)
@@ -74,6 +91,18 @@ pub enum VarOrder {
     /// were even when a small domain elsewhere would draw dom/wdeg away (bin packing's slots,
     /// ACE's `-varh=Wdeg`).
     Wdeg,
+}
+
+impl VarOrder {
+    /// Each choice by the name that [`FromStr`] reads and `Display` writes, with what it
+    /// does in a phrase. (`FromStr` also takes `min-domain` for `mrv`.)
+    pub const CHOICES: [(&'static str, &'static str); 5] = [
+        ("input", "Creation order (for queens, rows top to bottom)"),
+        ("mrv", "Minimum remaining values"),
+        ("dom-deg", "Domain size over dynamic degree"),
+        ("dom-wdeg", "Domain size over weighted degree"),
+        ("wdeg", "Weighted degree alone"),
+    ];
 }
 
 /// In which order to try the values of the chosen variable.
@@ -202,13 +231,95 @@ impl fmt::Display for VarOrder {
     }
 }
 
+impl ValueOrder {
+    /// Each choice by the name that [`FromStr`] reads, with what it does in a phrase.
+    pub const CHOICES: [(&'static str, &'static str); 4] = [
+        ("asc", "Smallest value first"),
+        ("desc", "Largest value first"),
+        ("lcv", "Least constraining value first"),
+        ("random", "A random order from a seed"),
+    ];
+
+    /// The seed of `random` when none is given.
+    pub const DEFAULT_SEED: u64 = 1;
+
+    /// This order, its random values (if random) drawn from `seed`.
+    pub fn seeded(self, seed: u64) -> Self {
+        match self {
+            ValueOrder::Random { .. } => ValueOrder::Random { seed },
+            order => order,
+        }
+    }
+
+    /// Its name in [`ValueOrder::CHOICES`], without the seed.
+    pub fn name(self) -> &'static str {
+        match self {
+            ValueOrder::Ascending => "asc",
+            ValueOrder::Descending => "desc",
+            ValueOrder::LeastConstraining => "lcv",
+            ValueOrder::Random { .. } => "random",
+        }
+    }
+}
+
+/// Reads a name of [`ValueOrder::CHOICES`] (`random` with [`ValueOrder::DEFAULT_SEED`]), or
+/// `random(S)` as `Display` writes it.
+impl FromStr for ValueOrder {
+    type Err = UnknownChoice;
+    fn from_str(s: &str) -> Result<Self, UnknownChoice> {
+        let seeded = s
+            .strip_prefix("random(")
+            .and_then(|rest| rest.strip_suffix(')'))
+            .and_then(|seed| seed.parse().ok());
+        match s {
+            "asc" => Ok(ValueOrder::Ascending),
+            "desc" => Ok(ValueOrder::Descending),
+            "lcv" => Ok(ValueOrder::LeastConstraining),
+            "random" => Ok(ValueOrder::Random {
+                seed: ValueOrder::DEFAULT_SEED,
+            }),
+            _ => match seeded {
+                Some(seed) => Ok(ValueOrder::Random { seed }),
+                None => Err(unknown(s, "asc, desc, lcv or random")),
+            },
+        }
+    }
+}
+
 impl fmt::Display for ValueOrder {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ValueOrder::Ascending => f.write_str("asc"),
-            ValueOrder::Descending => f.write_str("desc"),
-            ValueOrder::LeastConstraining => f.write_str("lcv"),
             ValueOrder::Random { seed } => write!(f, "random({seed})"),
+            order => f.write_str(order.name()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every listed name reads back as a choice whose `Display` is that name (random's with
+    /// its seed), and an unlisted one is refused: the table, the parser and the names agree.
+    #[test]
+    fn each_listed_choice_parses_and_prints_as_its_name() {
+        for (name, _) in Inference::CHOICES {
+            assert_eq!(name.parse::<Inference>().unwrap().to_string(), name);
+        }
+        for (name, _) in VarOrder::CHOICES {
+            assert_eq!(name.parse::<VarOrder>().unwrap().to_string(), name);
+        }
+        for (name, _) in ValueOrder::CHOICES {
+            let order: ValueOrder = name.parse().unwrap();
+            assert_eq!(order.name(), name);
+            assert_eq!(order.to_string().parse::<ValueOrder>().unwrap(), order);
+        }
+        assert_eq!(
+            "random(7)".parse::<ValueOrder>().unwrap(),
+            ValueOrder::Random { seed: 7 }
+        );
+        assert!("mrv".parse::<Inference>().is_err());
+        assert!("random(x)".parse::<ValueOrder>().is_err());
+        assert!("lcg".parse::<VarOrder>().is_err());
     }
 }

@@ -1,10 +1,8 @@
 //! `Config`: one named configuration of a comparison, parsed from `fc+mrv+lcv`.
 
-use crate::args::{InferenceArg, ValOrderArg, VarOrderArg};
 use crate::defaults::Defaults;
 use crate::search_options::SearchSettings;
-use clap::ValueEnum;
-use csp::{Inference, VarOrder};
+use csp::{Inference, ValueOrder, VarOrder};
 
 /// A configuration and its name: the mode, then `+` and each non-default heuristic.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,14 +11,12 @@ pub struct Config {
     pub search: SearchSettings,
 }
 
-const MODES: [&str; 4] = ["none", "fc", "mac", "lcg"];
-
 /// Parses `mode[+heuristic...]`.
 pub fn parse(text: &str, seed: u64) -> Result<Config, String> {
     let mut parts = text.trim().split('+').map(str::trim);
     let mode = parts.next().unwrap_or("");
-    let inference = match InferenceArg::from_str(mode, false) {
-        Ok(arg) => Inference::from(arg),
+    let inference = match mode.parse::<Inference>() {
+        Ok(inference) => inference,
         Err(_) => {
             return Err(format!(
                 "configuration '{text}': '{mode}' is not a mode (none, fc, mac or lcg)"
@@ -33,11 +29,11 @@ pub fn parse(text: &str, seed: u64) -> Result<Config, String> {
     let (mut var_order, mut value_order): (Option<&str>, Option<&str>) = (None, None);
     for heuristic in parts {
         // The names are the ones --var-order and --val-order take.
-        let (slot, kind) = if let Ok(arg) = VarOrderArg::from_str(heuristic, false) {
-            search.var_order = VarOrder::from(arg);
+        let (slot, kind) = if let Ok(order) = heuristic.parse::<VarOrder>() {
+            search.var_order = order;
             (&mut var_order, "variable orders")
-        } else if let Ok(arg) = ValOrderArg::from_str(heuristic, false) {
-            search.value_order = arg.order(seed);
+        } else if let Ok(order) = heuristic.parse::<ValueOrder>() {
+            search.value_order = order.seeded(seed);
             (&mut value_order, "value orders")
         } else {
             return Err(format!(
@@ -73,11 +69,11 @@ pub fn parse(text: &str, seed: u64) -> Result<Config, String> {
 /// Whether a search under `inference` follows `heuristic` (a name --var-order or --val-order
 /// takes); a name that is neither is left for [`parse`] to refuse.
 fn follows(inference: Inference, heuristic: &str, seed: u64) -> bool {
-    if VarOrderArg::from_str(heuristic, false).is_ok() {
+    if heuristic.parse::<VarOrder>().is_ok() {
         return inference.follows_var_order();
     }
-    match ValOrderArg::from_str(heuristic, false) {
-        Ok(arg) => inference.follows_value_order(arg.order(seed)),
+    match heuristic.parse::<ValueOrder>() {
+        Ok(order) => inference.follows_value_order(order.seeded(seed)),
         Err(_) => true,
     }
 }
@@ -93,11 +89,11 @@ pub fn configurations(
         (Some(list), _) => list.split(',').map(str::to_owned).collect(),
         (None, Some(heuristics)) => {
             let heuristics: Vec<&str> = heuristics.split(',').map(str::trim).collect();
-            MODES
+            Inference::CHOICES
                 .iter()
-                .flat_map(|mode| {
+                .flat_map(|&(mode, _)| {
                     // Each mode with the heuristics it follows.
-                    let inference = InferenceArg::from_str(mode, false).map(Inference::from);
+                    let inference = mode.parse::<Inference>();
                     let followed = heuristics
                         .iter()
                         .filter(move |h| inference.as_ref().map_or(true, |&i| follows(i, h, seed)));
@@ -106,7 +102,10 @@ pub fn configurations(
                 })
                 .collect()
         }
-        (None, None) => MODES.iter().map(|m| (*m).to_owned()).collect(),
+        (None, None) => Inference::CHOICES
+            .iter()
+            .map(|&(mode, _)| mode.to_owned())
+            .collect(),
     };
     let configs = list
         .iter()

@@ -8,7 +8,7 @@
 mod common;
 /// Limits, the observer, the iterator and model-building errors.
 mod engine_api;
-/// Each propagator against brute force: sound, and exactly GAC where it promises to be.
+/// Propagators together in a network against brute force (each one alone: beside it).
 mod propagators;
 /// Property tests (proptest, fixed seed): solution sets and filtering against brute force.
 mod properties;

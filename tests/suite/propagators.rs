@@ -1,5 +1,6 @@
-//! Each propagator against brute force: it never removes a supported value, and the ones that
-//! promise generalised arc consistency keep no value without a support.
+//! Propagators together against brute force: in a network of several, none removes a
+//! supported value. Each one's own tests (exact arc consistency where it promises it) sit
+//! beside it in `crates/csp/src/constraints/`.
 
 use csp_toolkit::csp::SplitMix64;
 use csp_toolkit::csp::{Inference, LinearOp, Model, Solver, VarId};
@@ -57,51 +58,6 @@ fn random_vars(
         .collect()
 }
 
-fn assert_gac(model: &Model, case: &str) {
-    let filtered = Solver::new(model).inference(Inference::Mac).root_domains();
-    assert_eq!(filtered, projection(model), "{case}\n{model:?}");
-}
-
-#[test]
-fn all_different_under_mac_is_exactly_generalised_arc_consistent() {
-    let mut rng = SplitMix64::new(11);
-    let narrow: Vec<i32> = (-2..=5).collect();
-    // Values far apart take the general graph layout instead of the one-word one.
-    let wide: Vec<i32> = (-3..=4).map(|i| i * 37).collect();
-    for case in 0..600 {
-        for pool in [&narrow, &wide] {
-            let mut model = Model::new();
-            let k = 2 + rng.below(5) as usize;
-            let vars = random_vars(&mut rng, &mut model, k, pool, 4);
-            let offsets: Vec<i32> = (0..k).map(|_| rng.below(3) as i32 - 1).collect();
-            model.all_different_offsets(&vars, &offsets).unwrap();
-            assert_gac(&model, &format!("case {case}"));
-        }
-    }
-}
-
-#[test]
-fn binary_relations_under_mac_are_exactly_arc_consistent() {
-    let mut rng = SplitMix64::new(12);
-    let pool: Vec<i32> = (0..6).collect();
-    for case in 0..500 {
-        let mut model = Model::new();
-        let vars = random_vars(&mut rng, &mut model, 2, &pool, 5);
-        let pairs: Vec<(i32, i32)> = (0..8)
-            .map(|_| (rng.below(6) as i32, rng.below(6) as i32))
-            .collect();
-        model.table(vars[0], vars[1], pairs).unwrap();
-        assert_gac(&model, &format!("table case {case}"));
-        let mut model = Model::new();
-        let vars = random_vars(&mut rng, &mut model, 2, &pool, 5);
-        let m = 2 + rng.below(3) as i32;
-        model
-            .binary(vars[0], vars[1], move |a, b| (a * b) % m == 1)
-            .unwrap();
-        assert_gac(&model, &format!("predicate case {case}"));
-    }
-}
-
 #[test]
 fn no_propagator_removes_a_supported_value_in_a_network() {
     let mut rng = SplitMix64::new(13);
@@ -140,21 +96,5 @@ fn no_propagator_removes_a_supported_value_in_a_network() {
             (None, Some(_)) => panic!("case {case}: filtering failed a satisfiable network"),
             (_, None) => {}
         }
-    }
-}
-
-#[test]
-fn a_two_variable_linear_equation_is_bounds_consistent() {
-    // x + y = c over intervals: bounds consistency on an interval pair is exact.
-    let mut rng = SplitMix64::new(14);
-    for case in 0..300 {
-        let mut model = Model::new();
-        let (a, b) = (rng.below(6) as i32, rng.below(6) as i32);
-        let x = model.new_var(a..=a + rng.below(5) as i32).unwrap();
-        let y = model.new_var(b..=b + rng.below(5) as i32).unwrap();
-        model
-            .linear(&[(1, x), (1, y)], LinearOp::Eq, rng.below(16) as i64)
-            .unwrap();
-        assert_gac(&model, &format!("case {case}"));
     }
 }

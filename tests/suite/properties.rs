@@ -8,7 +8,7 @@
 use crate::common::{MODES, VALUE_ORDERS, VAR_ORDERS};
 use csp_toolkit::csp::constraints::{
     Abs, AllDifferent, ArithOp, Arithmetic, BoolGate, BoolXor, Compare, Cumulative, Element,
-    Extremum, Gate, Linear, Lit, Member, Nfa, Regular,
+    Extremum, Gate, Linear, Lit, Member, Regular,
 };
 use csp_toolkit::csp::{
     Atom, Consistency, ConstraintId, Inference, LinearOp, Model, ModelError, Observer, Outcome,
@@ -1557,119 +1557,8 @@ proptest! {
     }
 }
 
-/// Whether `nfa`, read nondeterministically (every state a prefix can lead to), accepts
-/// `word`: the oracle for the determinised automaton.
-fn nfa_accepts(nfa: &Nfa, word: &[i32]) -> bool {
-    let mut current = BTreeSet::from([nfa.start]);
-    for &v in word {
-        current = nfa
-            .transitions
-            .iter()
-            .filter(|&&(from, value, _)| value == v && current.contains(&from))
-            .map(|&(_, _, to)| to)
-            .collect();
-    }
-    current.iter().any(|q| nfa.accepting.contains(q))
-}
-
 proptest! {
     #![proptest_config(config())]
-
-    /// An automaton with any transitions (several on one value from a state, or none),
-    /// made deterministic and posted as a regular constraint, accepts exactly the words it
-    /// accepts read nondeterministically, in every mode; mac keeps every value some
-    /// accepted word uses.
-    #[test]
-    fn nondeterministic_automata_accept_the_words_they_accept(
-        states in 1..=4usize,
-        raw in prop::collection::vec((0..4usize, -1..=2i32, 0..4usize), 0..=10),
-        start in 0..4usize,
-        accepting in prop::collection::vec(0..4usize, 0..=3),
-        domains in prop::collection::vec(prop::collection::btree_set(-2..=3i32, 1..=3), 1..=4),
-    ) {
-        let nfa = Nfa {
-            states,
-            transitions: raw.iter().map(|&(f, v, t)| (f % states, v, t % states)).collect(),
-            start: start % states,
-            accepting: accepting.iter().map(|q| q % states).collect(),
-        };
-        let domains: Vec<Vec<i32>> = domains.into_iter().map(|d| d.into_iter().collect()).collect();
-        let mut model = Model::new();
-        let xs: Vec<VarId> = domains
-            .iter()
-            .map(|d| model.new_var_from_values(None, d).unwrap())
-            .collect();
-        model.post(nfa.to_regular(&xs).unwrap()).unwrap();
-        let expected: BTreeSet<Vec<i32>> =
-            tuples(&domains).filter(|w| nfa_accepts(&nfa, w)).collect();
-        for inference in MODES {
-            let found: BTreeSet<Vec<i32>> = Solver::new(&model).inference(inference).solutions().collect();
-            prop_assert_eq!(&found, &expected, "{:?}", inference);
-        }
-        keeps_every_supported_value(&model, projection(&expected, domains.len()))?;
-    }
-}
-
-/// Whether the variables from `i` on can take distinct values from their domains (bit `v` of a
-/// domain: value `v`) avoiding `used`: plain backtracking, the oracle for the test below.
-fn distinct_completion(domains: &[u16], i: usize, used: u16) -> bool {
-    let Some(&domain) = domains.get(i) else {
-        return true;
-    };
-    let mut free = domain & !used;
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        if distinct_completion(domains, i + 1, used | bit) {
-            return true;
-        }
-        free &= !bit;
-    }
-    false
-}
-
-proptest! {
-    #![proptest_config(config())]
-
-    /// all_different over 5 to 9 variables, as in a sudoku unit: some fixed, most sharing
-    /// exactly as many values as there are open variables (so that its shortcuts for that
-    /// case, naked and hidden sets, are tried), and some with a value or two to spare. Under
-    /// mac the root keeps exactly the values that some assignment of distinct values uses.
-    #[test]
-    fn all_different_on_sudoku_sized_scopes_keeps_exactly_the_supported_values(
-        n in 5..=9usize,
-        spare in 0..=2u32,
-        raw in prop::collection::vec(1..512u16, 9),
-    ) {
-        let values = (n as u32 + spare).min(9);
-        let mask = (1u16 << values) - 1;
-        let domains: Vec<u16> = raw[..n]
-            .iter()
-            .map(|&r| if r & mask == 0 { 1 << (r % values as u16) } else { r & mask })
-            .collect();
-        let mut model = Model::new();
-        let vars: Vec<VarId> = domains
-            .iter()
-            .map(|&d| {
-                let values: Vec<i32> = (0..16).filter(|v| d >> v & 1 == 1).map(|v| v + 1).collect();
-                model.new_var_from_values(None, &values).unwrap()
-            })
-            .collect();
-        model.all_different(&vars).unwrap();
-        let mut expected: Vec<Vec<i32>> = vec![Vec::new(); n];
-        for i in 0..n {
-            for v in 0..16 {
-                if domains[i] >> v & 1 == 1 {
-                    let mut fixed = domains.clone();
-                    fixed[i] = 1 << v;
-                    if distinct_completion(&fixed, 0, 0) {
-                        expected[i].push(v + 1);
-                    }
-                }
-            }
-        }
-        let expected = expected.iter().all(|d| !d.is_empty()).then_some(expected);
-        prop_assert_eq!(Solver::new(&model).inference(Inference::Mac).root_domains(), expected);
-    }
 
     /// all_different alone over distinct variables with offsets, at each strength: the root
     /// keeps every supported value, and is as strong as promised: no value left equal to a
@@ -1751,35 +1640,6 @@ fn intervals_take_distinct_values(intervals: &[(i64, i64)]) -> bool {
         }
         v <= high && used.insert(v)
     })
-}
-
-proptest! {
-    #![proptest_config(config())]
-
-    /// `x mod c = k` with constants `c` and `k` over an `x` too wide to enumerate (over 4,096
-    /// values): mac at the root keeps exactly the values whose remainder is `k`, and the
-    /// search finds one solution each, though the constraint retires after the root.
-    #[test]
-    fn mod_by_a_constant_over_a_wide_domain_keeps_exactly_its_residue(
-        low in -7_000..=1_000i32,
-        span in 4_097..=9_000i32,
-        c in prop::sample::select(vec![-13, -7, -2, -1, 1, 2, 3, 5, 97]),
-        k in -13..=13i32,
-    ) {
-        let mut model = Model::new();
-        let x = model.new_var(low..=low + span).unwrap();
-        let y = model.new_var(c..=c).unwrap();
-        let z = model.new_var(k..=k).unwrap();
-        model.arith(ArithOp::Mod, x, y, z).unwrap();
-        let expected: Vec<i32> = (low..=low + span).filter(|v| v % c == k).collect();
-        let root = Solver::new(&model).inference(Inference::Mac).root_domains();
-        match root {
-            Some(domains) => prop_assert_eq!(&domains[0], &expected),
-            None => prop_assert!(expected.is_empty(), "failed with {} residues", expected.len()),
-        }
-        let count = Solver::new(&model).inference(Inference::Mac).count();
-        prop_assert_eq!(count, expected.len() as u64);
-    }
 }
 
 proptest! {

@@ -469,3 +469,41 @@ impl Constraint for Abs {
         check_if_fixed(self, ctx)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::brute_force::config;
+    use crate::constraints::ArithOp;
+    use crate::{Inference, Model, Solver};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(config())]
+
+        /// `x mod c = k` with constants `c` and `k` over an `x` too wide to enumerate (over
+        /// 4,096 values): mac at the root keeps exactly the values whose remainder is `k`,
+        /// and the search finds one solution each, though the constraint retires after the
+        /// root.
+        #[test]
+        fn mod_by_a_constant_over_a_wide_domain_keeps_exactly_its_residue(
+            low in -7_000..=1_000i32,
+            span in 4_097..=9_000i32,
+            c in prop::sample::select(vec![-13, -7, -2, -1, 1, 2, 3, 5, 97]),
+            k in -13..=13i32,
+        ) {
+            let mut model = Model::new();
+            let x = model.new_var(low..=low + span).unwrap();
+            let y = model.new_var(c..=c).unwrap();
+            let z = model.new_var(k..=k).unwrap();
+            model.arith(ArithOp::Mod, x, y, z).unwrap();
+            let expected: Vec<i32> = (low..=low + span).filter(|v| v % c == k).collect();
+            let root = Solver::new(&model).inference(Inference::Mac).root_domains();
+            match root {
+                Some(domains) => prop_assert_eq!(&domains[0], &expected),
+                None => prop_assert!(expected.is_empty(), "failed with {} residues", expected.len()),
+            }
+            let count = Solver::new(&model).inference(Inference::Mac).count();
+            prop_assert_eq!(count, expected.len() as u64);
+        }
+    }
+}

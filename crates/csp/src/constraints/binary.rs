@@ -162,3 +162,31 @@ impl Constraint for Binary {
         self.revise(false, ctx)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::brute_force::{assert_gac, random_vars};
+    use crate::{Model, SplitMix64};
+
+    #[test]
+    fn tables_and_predicates_under_mac_are_exactly_arc_consistent() {
+        let mut rng = SplitMix64::new(12);
+        let pool: Vec<i32> = (0..6).collect();
+        for case in 0..500 {
+            let mut model = Model::new();
+            let vars = random_vars(&mut rng, &mut model, 2, &pool, 5);
+            let pairs: Vec<(i32, i32)> = (0..8)
+                .map(|_| (rng.below(6) as i32, rng.below(6) as i32))
+                .collect();
+            model.table(vars[0], vars[1], pairs).unwrap();
+            assert_gac(&model, &format!("table case {case}"));
+            let mut model = Model::new();
+            let vars = random_vars(&mut rng, &mut model, 2, &pool, 5);
+            let m = 2 + rng.below(3) as i32;
+            model
+                .binary(vars[0], vars[1], move |a, b| (a * b) % m == 1)
+                .unwrap();
+            assert_gac(&model, &format!("predicate case {case}"));
+        }
+    }
+}

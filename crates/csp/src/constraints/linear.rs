@@ -382,3 +382,25 @@ fn div_ceil(n: i128, d: i128) -> i128 {
         q
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::brute_force::assert_gac;
+    use crate::{LinearOp, Model, SplitMix64};
+
+    #[test]
+    fn a_two_variable_equation_is_bounds_consistent() {
+        // x + y = c over intervals: bounds consistency on an interval pair is exact.
+        let mut rng = SplitMix64::new(14);
+        for case in 0..300 {
+            let mut model = Model::new();
+            let (a, b) = (rng.below(6) as i32, rng.below(6) as i32);
+            let x = model.new_var(a..=a + rng.below(5) as i32).unwrap();
+            let y = model.new_var(b..=b + rng.below(5) as i32).unwrap();
+            model
+                .linear(&[(1, x), (1, y)], LinearOp::Eq, rng.below(16) as i64)
+                .unwrap();
+            assert_gac(&model, &format!("case {case}"));
+        }
+    }
+}

@@ -14,7 +14,9 @@
 //! 1. **The propagator**, `constraints/<family>.rs`, exported here: its documentation
 //!    states its consistency (`Consistency: ...`); its hooks give reasons for learning
 //!    (`remove_because` and the like) and, for a linear or all-different form, `checkable`
-//!    for proofs. Tests that test it alone go beside it, in a `#[cfg(test)] mod tests`.
+//!    for proofs. Tests that test it alone go beside it, in a `#[cfg(test)] mod tests`, with
+//!    the oracles of `crate::brute_force` (every tuple, the supported values, `assert_gac`)
+//!    and proptest's fixed-seed `config()`: see `all_different.rs` or `nfa.rs`.
 //! 2. **The posting method**, in `model/post.rs` (`Model::nvalue`): it checks the arguments
 //!    and returns a [`ModelError`](crate::ModelError) rather than posting nonsense.
 //! 3. **The property test**, a `Spec` variant in `tests/suite/properties.rs`: random small

@@ -107,3 +107,69 @@ impl Nfa {
             .ok_or_else(|| "the values pass 32 bits".to_owned())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Nfa;
+    use crate::brute_force::{config, keeps_every_supported_value, supported, tuples, MODES};
+    use crate::{Model, Solver, VarId};
+    use proptest::prelude::*;
+    use proptest::test_runner::TestCaseError;
+    use std::collections::BTreeSet;
+
+    /// Whether `nfa`, read nondeterministically (every state a prefix can lead to), accepts
+    /// `word`: the oracle for the determinised automaton.
+    fn nfa_accepts(nfa: &Nfa, word: &[i32]) -> bool {
+        let mut current = BTreeSet::from([nfa.start]);
+        for &v in word {
+            current = nfa
+                .transitions
+                .iter()
+                .filter(|&&(from, value, _)| value == v && current.contains(&from))
+                .map(|&(_, _, to)| to)
+                .collect();
+        }
+        current.iter().any(|q| nfa.accepting.contains(q))
+    }
+
+    proptest! {
+        #![proptest_config(config())]
+
+        /// An automaton with any transitions (several on one value from a state, or none),
+        /// made deterministic and posted as a regular constraint, accepts exactly the words it
+        /// accepts read nondeterministically, in every mode; mac keeps every value some
+        /// accepted word uses.
+        #[test]
+        fn nondeterministic_automata_accept_the_words_they_accept(
+            states in 1..=4usize,
+            raw in prop::collection::vec((0..4usize, -1..=2i32, 0..4usize), 0..=10),
+            start in 0..4usize,
+            accepting in prop::collection::vec(0..4usize, 0..=3),
+            domains in prop::collection::vec(prop::collection::btree_set(-2..=3i32, 1..=3), 1..=4),
+        ) {
+            let nfa = Nfa {
+                states,
+                transitions: raw.iter().map(|&(f, v, t)| (f % states, v, t % states)).collect(),
+                start: start % states,
+                accepting: accepting.iter().map(|q| q % states).collect(),
+            };
+            let domains: Vec<Vec<i32>> =
+                domains.into_iter().map(|d| d.into_iter().collect()).collect();
+            let mut model = Model::new();
+            let xs: Vec<VarId> = domains
+                .iter()
+                .map(|d| model.new_var_from_values(None, d).unwrap())
+                .collect();
+            model.post(nfa.to_regular(&xs).unwrap()).unwrap();
+            let expected: BTreeSet<Vec<i32>> =
+                tuples(&domains).filter(|w| nfa_accepts(&nfa, w)).collect();
+            for inference in MODES {
+                let found: BTreeSet<Vec<i32>> =
+                    Solver::new(&model).inference(inference).solutions().collect();
+                prop_assert_eq!(&found, &expected, "{:?}", inference);
+            }
+            keeps_every_supported_value(&model, supported(&expected, domains.len()))
+                .map_err(TestCaseError::fail)?;
+        }
+    }
+}

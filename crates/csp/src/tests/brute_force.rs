@@ -1,0 +1,123 @@
+//! Brute-force oracles for the tests beside each constraint: every tuple, the solutions, the
+//! values some solution uses, random domains, and proptest's fixed-seed configuration.
+
+use crate::{Inference, Model, Solver, SplitMix64, VarId};
+use proptest::test_runner::{Config, RngSeed};
+use std::collections::BTreeSet;
+
+/// Every mode of inference.
+pub(crate) const MODES: [Inference; 4] = [
+    Inference::None,
+    Inference::ForwardChecking,
+    Inference::Mac,
+    Inference::Lcg,
+];
+
+/// Proptest with a fixed seed and nothing written to disk; `PROPTEST_CASES` overrides the
+/// 2,000 cases, as in the root suite's property tests.
+pub(crate) fn config() -> Config {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000);
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(2026),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// Every tuple of one value from each of `domains` (all non-empty), the first varying fastest.
+pub(crate) fn tuples(domains: &[Vec<i32>]) -> impl Iterator<Item = Vec<i32>> + '_ {
+    let mut index = Some(vec![0usize; domains.len()]);
+    std::iter::from_fn(move || {
+        let current = index.as_mut()?;
+        let values = current.iter().zip(domains).map(|(&i, d)| d[i]).collect();
+        let mut k = 0;
+        loop {
+            if k == current.len() {
+                index = None;
+                break;
+            }
+            current[k] += 1;
+            if current[k] < domains[k].len() {
+                break;
+            }
+            current[k] = 0;
+            k += 1;
+        }
+        Some(values)
+    })
+}
+
+/// The values each variable takes in one of `solutions` (over `vars` variables), `None`
+/// without solutions.
+pub(crate) fn supported(solutions: &BTreeSet<Vec<i32>>, vars: usize) -> Option<Vec<Vec<i32>>> {
+    if solutions.is_empty() {
+        return None;
+    }
+    let mut seen = vec![BTreeSet::new(); vars];
+    for s in solutions {
+        for (set, &v) in seen.iter_mut().zip(s) {
+            set.insert(v);
+        }
+    }
+    Some(seen.into_iter().map(|s| s.into_iter().collect()).collect())
+}
+
+/// The values each variable of `model` takes in some solution, found by trying every tuple
+/// against the model's own check; `None` when there is no solution.
+pub(crate) fn projection(model: &Model) -> Option<Vec<Vec<i32>>> {
+    let domains: Vec<Vec<i32>> = model.vars().map(|v| model.initial_domain(v)).collect();
+    let solutions: BTreeSet<Vec<i32>> = tuples(&domains)
+        .filter(|values| model.check_solution(values).is_ok())
+        .collect();
+    supported(&solutions, domains.len())
+}
+
+/// `count` variables with random domains of up to `size` values drawn from `pool`.
+pub(crate) fn random_vars(
+    rng: &mut SplitMix64,
+    model: &mut Model,
+    count: usize,
+    pool: &[i32],
+    size: u64,
+) -> Vec<VarId> {
+    (0..count)
+        .map(|_| {
+            let mut values: Vec<i32> = (0..1 + rng.below(size))
+                .map(|_| pool[rng.below(pool.len() as u64) as usize])
+                .collect();
+            values.sort_unstable();
+            values.dedup();
+            model.new_var_from_values(None, &values).unwrap()
+        })
+        .collect()
+}
+
+/// Mac at the root keeps exactly the values some solution uses.
+pub(crate) fn assert_gac(model: &Model, case: &str) {
+    let filtered = Solver::new(model).inference(Inference::Mac).root_domains();
+    assert_eq!(filtered, projection(model), "{case}\n{model:?}");
+}
+
+/// Mac at the root keeps every value of `supported` (`None`: no solution, nothing to keep).
+pub(crate) fn keeps_every_supported_value(
+    model: &Model,
+    supported: Option<Vec<Vec<i32>>>,
+) -> Result<(), String> {
+    let root = Solver::new(model).inference(Inference::Mac).root_domains();
+    match (root, supported) {
+        (Some(kept), Some(needed)) => {
+            for (k, n) in kept.iter().zip(&needed) {
+                if !n.iter().all(|v| k.contains(v)) {
+                    return Err(format!("kept {k:?}, needed {n:?}"));
+                }
+            }
+            Ok(())
+        }
+        (None, Some(_)) => Err("filtering failed a satisfiable model".into()),
+        (_, None) => Ok(()),
+    }
+}

@@ -1,7 +1,7 @@
 //! Quick bounds on the chromatic number: a DSATUR colouring from above, a greedy clique from
 //! below.
 
-use crate::Graph;
+use crate::graph::Graph;
 use csp::{Limit, Poller};
 
 /// The limit a poller stopped on.

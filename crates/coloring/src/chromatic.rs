@@ -1,8 +1,12 @@
 //! `chromatic_number` and `colour_with`: bounds first, then complete searches, for the fewest
 //! colours or a colouring with K.
 
-use crate::CLIQUE_NODES;
-use crate::{bounds, clique_cover, largest_clique, tabucol, ColoringModel, Graph, TabuSearch};
+use crate::bounds;
+use crate::clique::{largest_clique, CLIQUE_NODES};
+use crate::clique_cover::clique_cover;
+use crate::graph::Graph;
+use crate::model::ColoringModel;
+use crate::tabucol::{tabucol, TabuSearch};
 use csp::{Limit, Limits, ModelError, Outcome, Poller, Statistics, Summary};
 use std::fmt;
 

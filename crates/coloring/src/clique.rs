@@ -9,7 +9,7 @@
 //! graph of a million vertices costs little more than reading it, and a dense one of a few
 //! hundred is searched as a whole.
 
-use crate::Graph;
+use crate::graph::Graph;
 use csp::{Limit, Poller};
 
 /// Branch-and-bound nodes a colouring gives the largest-clique search before it settles for

@@ -1,6 +1,6 @@
 //! `clique_cover`: cliques that cover the edges, for redundant all-different constraints.
 
-use crate::Graph;
+use crate::graph::Graph;
 use csp::{Limit, Poller};
 
 /// The longest list of candidates ranked by how many of the others each is adjacent to.

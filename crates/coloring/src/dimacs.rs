@@ -6,7 +6,7 @@
 //! published files contain, are dropped and counted, and so are `n` lines and the `e` lines
 //! against the count the `p` line declared, so that the caller can mention them.
 
-use crate::Graph;
+use crate::graph::Graph;
 use std::fmt;
 
 /// A line that does not fit the format.

@@ -1,6 +1,6 @@
 //! `ColoringModel`: k-colouring as a CSP on the engine, with symmetry broken on a clique.
 
-use crate::Graph;
+use crate::graph::Graph;
 use csp::{Limit, LinearOp, Model, ModelError, Poller, Solution, VarId};
 
 /// One variable per vertex (its colour, 0-based) and `!=` per edge. The vertices of `clique`

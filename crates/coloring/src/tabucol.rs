@@ -7,7 +7,7 @@
 //! `c` the vertices in conflict) unless that beats the best count seen. A table of how many
 //! neighbours of each vertex have each colour makes a move's effect a subtraction.
 
-use crate::Graph;
+use crate::graph::Graph;
 use csp::{Limit, Poller, SplitMix64};
 
 /// The result of one [`tabucol`] run.

@@ -8,8 +8,6 @@
 mod common;
 /// Limits, the observer, the iterator and model-building errors.
 mod engine_api;
-/// Propagators together in a network against brute force (each one alone: beside it).
-mod propagators;
 /// Property tests (proptest, fixed seed): solution sets and filtering against brute force.
 mod properties;
 /// N-Queens counts against OEIS A000170 for every mode, encoding, heuristic and the bitmask engine.

@@ -1,10 +1,10 @@
 //! `chromatic_number` and `colour_with` against the published chromatic numbers and brute force.
 
 use crate::dimacs_graphs::{load, published};
-use crate::random_graphs::brute_force_colorings;
+use crate::random_graphs::{brute_force_colorings, random_graph};
 use coloring::{
-    chromatic_number, colour_with, ChromaticSettings, ColoringModel, ColouringSearch, Graph,
-    KColouring, Searched, Step,
+    chromatic_number, colour_with, Chromatic, ChromaticSettings, ColoringModel, ColouringSearch,
+    Graph, KColouring, Searched, Step,
 };
 use csp::{Inference, Limit, Limits, Outcome, Poller, Solver, SplitMix64};
 use std::ops::ControlFlow;
@@ -56,6 +56,17 @@ fn settings(redundant_cliques: bool, prove_clique_bounds: bool) -> ChromaticSett
     }
 }
 
+/// The chromatic number by the driver under `inference`, and the search it used.
+fn by_driver(
+    graph: &Graph,
+    settings: &ChromaticSettings,
+    inference: Inference,
+) -> (Chromatic, Plain) {
+    let mut search = Plain::new(inference);
+    let found = chromatic_number(graph, settings, &mut search, &mut Poller::unlimited()).unwrap();
+    (found, search)
+}
+
 /// The smallest k with a proper colouring, by brute force (a graph with a vertex or more).
 fn brute_force_chromatic(graph: &Graph) -> u32 {
     (1..)
@@ -69,14 +80,7 @@ fn the_chromatic_number_of_each_dimacs_graph_is_the_published_one() {
         let graph = &load(&name).graph;
         for (inference, redundant) in [(Inference::Mac, true), (Inference::ForwardChecking, false)]
         {
-            let mut search = Plain::new(inference);
-            let found = chromatic_number(
-                graph,
-                &settings(redundant, false),
-                &mut search,
-                &mut Poller::unlimited(),
-            )
-            .unwrap();
+            let (found, search) = by_driver(graph, &settings(redundant, false), inference);
             assert!(found.optimal(), "{name}: {:?}", search.steps);
             assert_eq!(found.colours(), chromatic, "{name}, {inference:?}");
             assert!(graph.is_proper(&found.colors), "{name}");
@@ -89,21 +93,10 @@ fn the_chromatic_number_of_each_dimacs_graph_is_the_published_one() {
 fn the_drivers_agree_with_brute_force_on_random_graphs() {
     let mut rng = SplitMix64::new(11);
     for case in 0..120 {
-        let n = 1 + rng.below(7) as usize;
-        let edges: Vec<(u32, u32)> = (0..rng.below(16))
-            .map(|_| (rng.below(n as u64) as u32, rng.below(n as u64) as u32))
-            .collect();
-        let graph = Graph::new(n, edges);
+        let graph = random_graph(&mut rng, 1, 7, 16);
         let chromatic = brute_force_chromatic(&graph);
         let prove = case % 2 == 0;
-        let mut search = Plain::new(Inference::Mac);
-        let found = chromatic_number(
-            &graph,
-            &settings(true, prove),
-            &mut search,
-            &mut Poller::unlimited(),
-        )
-        .unwrap();
+        let (found, _) = by_driver(&graph, &settings(true, prove), Inference::Mac);
         assert!(found.optimal(), "case {case}");
         assert_eq!(found.colours(), chromatic, "case {case}");
         assert!(graph.is_proper(&found.colors), "case {case}");
@@ -147,8 +140,7 @@ fn a_node_limit_ends_the_chromatic_number_with_the_best_colouring_found() {
     let graph = &load("queen6_6").graph;
     let mut settings = settings(false, false);
     settings.limits = Limits::none().with_nodes(Some(10));
-    let mut search = Plain::new(Inference::ForwardChecking);
-    let found = chromatic_number(graph, &settings, &mut search, &mut Poller::unlimited()).unwrap();
+    let (found, _) = by_driver(graph, &settings, Inference::ForwardChecking);
     assert_eq!(found.summary.outcome, Outcome::LimitReached(Limit::Nodes));
     assert!(!found.optimal());
     assert!(graph.is_proper(&found.colors));

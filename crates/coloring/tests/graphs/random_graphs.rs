@@ -27,15 +27,21 @@ pub(crate) fn brute_force_colorings(graph: &Graph, k: u32) -> u64 {
     }
 }
 
+/// A graph of `low` to `high` vertices and fewer than `edges` random edges (loops and
+/// repeats included, which [`Graph::new`] drops).
+pub(crate) fn random_graph(rng: &mut SplitMix64, low: u64, high: u64, edges: u64) -> Graph {
+    let n = low + rng.below(high - low + 1);
+    let edges: Vec<(u32, u32)> = (0..rng.below(edges))
+        .map(|_| (rng.below(n) as u32, rng.below(n) as u32))
+        .collect();
+    Graph::new(n as usize, edges)
+}
+
 #[test]
 fn colourings_match_brute_force_up_to_the_clique_renaming() {
     let mut rng = SplitMix64::new(5);
     for case in 0..150 {
-        let n = 2 + rng.below(6) as usize;
-        let edges: Vec<(u32, u32)> = (0..rng.below(12))
-            .map(|_| (rng.below(n as u64) as u32, rng.below(n as u64) as u32))
-            .collect();
-        let graph = Graph::new(n, edges);
+        let graph = random_graph(&mut rng, 2, 7, 12);
         let clique = bounds::greedy_clique(&graph, &mut Poller::unlimited()).unwrap();
         for k in 1..=4u32 {
             let all = brute_force_colorings(&graph, k);

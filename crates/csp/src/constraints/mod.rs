@@ -106,3 +106,52 @@ pub use regular::Regular;
 pub use reified::{Reifiable, Reified};
 pub use table::{Table, TableData};
 pub use value_precede::ValuePrecede;
+
+/// Propagators together: each one's own tests sit beside it.
+#[cfg(test)]
+mod tests {
+    use crate::brute_force::{projection, random_vars};
+    use crate::{Inference, LinearOp, Model, Solver, SplitMix64};
+
+    #[test]
+    fn no_propagator_removes_a_supported_value_in_a_network() {
+        let mut rng = SplitMix64::new(13);
+        let pool: Vec<i32> = (-1..=4).collect();
+        for case in 0..400 {
+            let mut model = Model::new();
+            let vars = random_vars(&mut rng, &mut model, 4, &pool, 5);
+            model
+                .not_equal_offset(vars[0], vars[1], rng.below(3) as i32 - 1)
+                .unwrap();
+            model.all_different(&vars[1..4]).unwrap();
+            model
+                .table(
+                    vars[0],
+                    vars[3],
+                    (0..10).map(|_| (rng.below(6) as i32 - 1, rng.below(6) as i32 - 1)),
+                )
+                .unwrap();
+            let terms = [
+                (1 + rng.below(3) as i64, vars[0]),
+                (rng.below(5) as i64 - 2, vars[2]),
+                (-1, vars[3]),
+            ];
+            let op =
+                [LinearOp::Eq, LinearOp::Le, LinearOp::Ge, LinearOp::Ne][rng.below(4) as usize];
+            model.linear(&terms, op, rng.below(7) as i64 - 3).unwrap();
+            let filtered = Solver::new(&model).inference(Inference::Mac).root_domains();
+            match (filtered, projection(&model)) {
+                (Some(filtered), Some(supported)) => {
+                    for (kept, needed) in filtered.iter().zip(&supported) {
+                        assert!(
+                            needed.iter().all(|v| kept.contains(v)),
+                            "case {case}: {kept:?} lost part of {needed:?}"
+                        );
+                    }
+                }
+                (None, Some(_)) => panic!("case {case}: filtering failed a satisfiable network"),
+                (_, None) => {}
+            }
+        }
+    }
+}

@@ -28,51 +28,44 @@ pub(crate) fn config() -> Config {
     }
 }
 
-/// Every tuple of one value from each of `domains` (all non-empty), the first varying fastest.
-pub(crate) fn tuples(domains: &[Vec<i32>]) -> impl Iterator<Item = Vec<i32>> + '_ {
-    let mut index = Some(vec![0usize; domains.len()]);
-    std::iter::from_fn(move || {
-        let current = index.as_mut()?;
-        let values = current.iter().zip(domains).map(|(&i, d)| d[i]).collect();
-        let mut k = 0;
-        loop {
-            if k == current.len() {
-                index = None;
-                break;
-            }
-            current[k] += 1;
-            if current[k] < domains[k].len() {
-                break;
-            }
-            current[k] = 0;
-            k += 1;
+/// Calls `visit` with every tuple of one value from each of `domains`, the last varying
+/// fastest.
+pub(crate) fn each_tuple(domains: &[Vec<i32>], mut visit: impl FnMut(&[i32])) {
+    fn walk(i: usize, domains: &[Vec<i32>], current: &mut Vec<i32>, visit: &mut dyn FnMut(&[i32])) {
+        if i == domains.len() {
+            visit(current);
+            return;
         }
-        Some(values)
-    })
+        for &v in &domains[i] {
+            current[i] = v;
+            walk(i + 1, domains, current, visit);
+        }
+    }
+    walk(0, domains, &mut vec![0; domains.len()], &mut visit);
 }
 
 /// The values each variable takes in one of `solutions` (over `vars` variables), `None`
 /// without solutions.
 pub(crate) fn supported(solutions: &BTreeSet<Vec<i32>>, vars: usize) -> Option<Vec<Vec<i32>>> {
-    if solutions.is_empty() {
-        return None;
-    }
-    let mut seen = vec![BTreeSet::new(); vars];
-    for s in solutions {
-        for (set, &v) in seen.iter_mut().zip(s) {
+    let mut seen: Vec<BTreeSet<i32>> = vec![BTreeSet::new(); vars];
+    for solution in solutions {
+        for (set, &v) in seen.iter_mut().zip(solution) {
             set.insert(v);
         }
     }
-    Some(seen.into_iter().map(|s| s.into_iter().collect()).collect())
+    (!solutions.is_empty()).then(|| seen.into_iter().map(|s| s.into_iter().collect()).collect())
 }
 
 /// The values each variable of `model` takes in some solution, found by trying every tuple
 /// against the model's own check; `None` when there is no solution.
 pub(crate) fn projection(model: &Model) -> Option<Vec<Vec<i32>>> {
     let domains: Vec<Vec<i32>> = model.vars().map(|v| model.initial_domain(v)).collect();
-    let solutions: BTreeSet<Vec<i32>> = tuples(&domains)
-        .filter(|values| model.check_solution(values).is_ok())
-        .collect();
+    let mut solutions = BTreeSet::new();
+    each_tuple(&domains, |values| {
+        if model.check_solution(values).is_ok() {
+            solutions.insert(values.to_vec());
+        }
+    });
     supported(&solutions, domains.len())
 }
 

@@ -1976,13 +1976,17 @@ fn learning_is_exact(model: &Model, expected: &BTreeSet<Vec<i32>>) -> Result<(),
     let Some(x) = model.vars().next() else {
         return Ok(());
     };
-    for maximise in [false, true] {
+    // Each sense, with decisions free and following the incumbent (solution-based phase
+    // saving): the same optimum either way.
+    for (maximise, incumbent) in [(false, false), (true, false), (false, true), (true, true)] {
         let best = if maximise {
             expected.iter().map(|s| s[0]).max()
         } else {
             expected.iter().map(|s| s[0]).min()
         };
-        let solver = Solver::new(model).inference(Inference::Lcg);
+        let solver = Solver::new(model)
+            .inference(Inference::Lcg)
+            .incumbent_phase(incumbent);
         let solver = if maximise {
             solver.maximize(x)
         } else {
@@ -1997,7 +2001,13 @@ fn learning_is_exact(model: &Model, expected: &BTreeSet<Vec<i32>>) -> Result<(),
             last = Some(s.value(x));
             ControlFlow::Continue(())
         });
-        prop_assert_eq!(last, best, "maximise {}", maximise);
+        prop_assert_eq!(
+            last,
+            best,
+            "maximise {}, incumbent phase {}",
+            maximise,
+            incumbent
+        );
         prop_assert_eq!(summary.outcome, Outcome::Exhausted);
     }
     Ok(())

@@ -8,13 +8,15 @@ use crate::output::Output;
 use crate::proof;
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
-use csp::{Outcome, Statistics};
+use csp::{Inference, Outcome, Statistics};
 use flatzinc::FznModel;
 use std::io::Read;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 pub struct FznJob {
+    /// Decisions follow the best solution so far (`--incumbent-phase`, lcg only).
+    incumbent_phase: bool,
     file: std::path::PathBuf,
     all: bool,
     num_solutions: Option<u64>,
@@ -41,7 +43,14 @@ impl FznJob {
         if let Some(ms) = args.time_limit_ms {
             limits = limits.with_time_at_most(Duration::from_millis(ms));
         }
+        if args.incumbent_phase && settings.inference != Inference::Lcg {
+            return Err(format!(
+                "--incumbent-phase applies to --inference lcg, not {}",
+                settings.inference
+            ));
+        }
         Ok(FznJob {
+            incumbent_phase: args.incumbent_phase,
             file: args.file.clone(),
             all: args.all,
             num_solutions: args.num_solutions,
@@ -104,7 +113,14 @@ impl FznJob {
             out.record(b"=====UNSATISFIABLE=====\n");
             return out.finish("csp fzn").unwrap_or(Status::Success);
         }
-        let mut solver = self.settings.solver(&fzn.model).limits(self.limits.clone());
+        if self.incumbent_phase && fzn.objective.is_none() {
+            eprintln!("csp fzn: note: --incumbent-phase: a satisfaction problem has no incumbent to follow");
+        }
+        let mut solver = self
+            .settings
+            .solver(&fzn.model)
+            .limits(self.limits.clone())
+            .incumbent_phase(self.incumbent_phase);
         if !self.free && !fzn.phases.is_empty() {
             solver = solver.phases(fzn.phases.clone(), self.seed);
         }

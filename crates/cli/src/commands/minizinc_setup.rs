@@ -192,12 +192,13 @@ fn extra_flags() -> Vec<[String; 4]> {
             .iter()
             .map(|v| v.get_name().to_owned())
             .collect();
-        let (kind, default, description) = if !values.is_empty() {
+        // A switch first: clap lists `true` and `false` as its values.
+        let (kind, default, description) = if matches!(arg.get_action(), ArgAction::SetTrue) {
+            ("bool".to_owned(), "false".to_owned(), help)
+        } else if !values.is_empty() {
             let default = default_value(long).unwrap_or_default();
             let described = format!("{help} ({}; default {default})", values.join(", "));
             (format!("opt:{}", values.join(":")), default, described)
-        } else if matches!(arg.get_action(), ArgAction::SetTrue) {
-            ("bool".to_owned(), "false".to_owned(), help)
         } else if arg.get_value_parser().type_id() == TypeId::of::<u64>() {
             ("int".to_owned(), String::new(), help)
         } else {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 #[test]
 fn bad_arguments_exit_2_with_a_message_that_names_the_problem() {
-    let cases: [(&[&str], &str); 14] = [
+    let cases: [(&[&str], &str); 15] = [
         (&["queens", "-3"], "-3"),
         (&["queens", "abc"], "abc"),
         (&["queens"], "<N>"),
@@ -47,6 +47,11 @@ fn bad_arguments_exit_2_with_a_message_that_names_the_problem() {
                 "dom-wdeg",
             ],
             "--var-order does not apply",
+        ),
+        // Following the incumbent is a choice of the learning search only.
+        (
+            &["fzn", "x.fzn", "--incumbent-phase"],
+            "--incumbent-phase applies to --inference lcg",
         ),
     ];
     for (args, mentions) in cases {

@@ -468,15 +468,31 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                 return Some(atom);
             }
         }
-        let var = match self.next_choice()? {
-            Choice::Value(var, value) => return Some(Atom::Eq(var, value)),
-            Choice::Var(var) => var,
-        };
+        let choice = self.next_choice()?;
         let domains = &self.core.store.domains;
-        let saved = self
-            .trail()
-            .and_then(|t| t.saved[var.index()])
+        let var = match choice {
+            Choice::Value(var, _) | Choice::Var(var) => var,
+        };
+        // The incumbent's value first, when asked for and still possible, in every other run
+        // between restarts: always following it can hold the search around a poor first
+        // solution (cargo challenge07: 1761 for 30 s, where the free search reaches 853).
+        let incumbent = (self.config.incumbent_phase
+            && self.config.objective.is_some()
+            && self.stats.solutions > 0
+            && self.stats.restarts % 2 == 0)
+            .then(|| self.solution[var.index()])
             .filter(|&v| domains.contains(var, v));
+        match (choice, incumbent) {
+            (Choice::Value(_, value), None) => return Some(Atom::Eq(var, value)),
+            // The popped choice goes back, for when the incumbent's value is ruled out.
+            (Choice::Value(_, value), Some(_)) => self.activity.reopen(var, value, value, domains),
+            (Choice::Var(_), _) => {}
+        }
+        let saved = incumbent.or_else(|| {
+            self.trail()
+                .and_then(|t| t.saved[var.index()])
+                .filter(|&v| domains.contains(var, v))
+        });
         let (min, max) = (domains.min(var)?, domains.max(var)?);
         let value = saved.unwrap_or(match self.config.value_order {
             ValueOrder::Descending => max,

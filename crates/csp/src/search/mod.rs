@@ -162,6 +162,18 @@ impl<'m> Solver<'m> {
         self
     }
 
+    /// Solution-based phase saving (Demirović, Chu and Stuckey, CP 2018): under
+    /// [`Inference::Lcg`] with an objective, once a solution is found, each decision of every
+    /// other run between restarts gives its variable the value it has in the best solution
+    /// so far, while its domain still holds it, in place of the most active value or the last
+    /// one it had. Those runs look around the incumbent first, as a local search would; the
+    /// runs between keep the free search's diversity; learning keeps the whole complete. It
+    /// changes no answer, only the order. Off by default.
+    pub fn incumbent_phase(mut self, on: bool) -> Self {
+        self.config.incumbent_phase = on;
+        self
+    }
+
     /// Luby restarts: run `i` of the search may fail `scale` times the `i`-th term of the Luby
     /// sequence (1, 1, 2, 1, 1, 2, 4, ...) before it starts again from the root. A restart
     /// keeps what changes between runs, the random generator of [`ValueOrder::Random`] and the

@@ -196,9 +196,9 @@ pub struct FznArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["all", "num_solutions"])]
     pub proof: Option<std::path::PathBuf>,
 
-    /// With --inference lcg, in an optimisation: once a solution is found, every other run
-    /// between restarts gives each decided variable its value in the best solution so far
-    /// while it can (solution-based phase saving)
+    /// With --inference lcg, in an optimisation: once a solution is found, every other free
+    /// run between restarts gives each decided variable its value in the best solution so
+    /// far while it can (solution-based phase saving)
     #[arg(long)]
     pub incumbent_phase: bool,
 

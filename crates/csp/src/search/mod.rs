@@ -164,9 +164,9 @@ impl<'m> Solver<'m> {
 
     /// Solution-based phase saving (Demirović, Chu and Stuckey, CP 2018): under
     /// [`Inference::Lcg`] with an objective, once a solution is found, each decision of every
-    /// other run between restarts gives its variable the value it has in the best solution
-    /// so far, while its domain still holds it, in place of the most active value or the last
-    /// one it had. Those runs look around the incumbent first, as a local search would; the
+    /// other run that does not follow the declared search ([`Solver::phases`]) gives its
+    /// variable the value it has in the best solution so far, while its domain still holds
+    /// it, in place of the most active value or the last one it had. Those runs look around the incumbent first, as a local search would; the
     /// runs between keep the free search's diversity; learning keeps the whole complete. It
     /// changes no answer, only the order. Off by default.
     pub fn incumbent_phase(mut self, on: bool) -> Self {

@@ -477,16 +477,10 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         // that does not follow the declared search: always following it can hold the search
         // around a poor first solution (cargo challenge07: 1761 for 30 s, where the free
         // search reaches 853). With a declared search the free runs are the odd ones.
-        let run = self.stats.restarts;
-        let free_run = if self.config.phases.is_empty() {
-            Some(run)
-        } else {
-            (run % 2 == 1).then_some(run / 2)
-        };
         let incumbent = (self.config.incumbent_phase
             && self.config.objective.is_some()
             && self.stats.solutions > 0
-            && free_run.is_some_and(|free| free % 2 == 0))
+            && self.follows_incumbent_this_run())
         .then(|| self.solution[var.index()])
         .filter(|&v| domains.contains(var, v));
         match (choice, incumbent) {
@@ -518,6 +512,20 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             let cut = domains.next_above(var, Some(mid))?;
             Some(Atom::Ge(var, cut))
         }
+    }
+
+    /// Whether this run is one of every other free run (one that does not follow the
+    /// declared search; with a declared search the free runs are the odd ones).
+    fn follows_incumbent_this_run(&self) -> bool {
+        let run = self.stats.restarts;
+        let free_run = if self.config.phases.is_empty() {
+            run
+        } else if run % 2 == 1 {
+            run / 2
+        } else {
+            return false;
+        };
+        free_run % 2 == 0
     }
 
     /// The most active open choice. When the heap runs dry, every variable is checked to be

@@ -1976,39 +1976,46 @@ fn learning_is_exact(model: &Model, expected: &BTreeSet<Vec<i32>>) -> Result<(),
     let Some(x) = model.vars().next() else {
         return Ok(());
     };
-    // Each sense, with decisions free and following the incumbent (solution-based phase
-    // saving): the same optimum either way.
-    for (maximise, incumbent) in [(false, false), (true, false), (false, true), (true, true)] {
-        let best = if maximise {
-            expected.iter().map(|s| s[0]).max()
-        } else {
-            expected.iter().map(|s| s[0]).min()
-        };
-        let solver = Solver::new(model)
-            .inference(Inference::Lcg)
-            .incumbent_phase(incumbent);
-        let solver = if maximise {
-            solver.maximize(x)
-        } else {
-            solver.minimize(x)
-        };
-        let mut last = None;
-        let summary = solver.solve(|s| {
-            assert!(
-                model.check_solution(s.values()).is_ok(),
-                "a reported solution breaks a constraint"
+    // Each sense, with decisions free, following the incumbent (solution-based phase
+    // saving), and with large neighbourhood search over the other variables, restarting
+    // after every conflict so that its runs come often: the same optimum every way.
+    let others: Vec<VarId> = model.vars().filter(|&v| v != x).collect();
+    for maximise in [false, true] {
+        for (incumbent, lns) in [(false, false), (true, false), (false, true), (true, true)] {
+            let best = if maximise {
+                expected.iter().map(|s| s[0]).max()
+            } else {
+                expected.iter().map(|s| s[0]).min()
+            };
+            let solver = Solver::new(model)
+                .inference(Inference::Lcg)
+                .incumbent_phase(incumbent)
+                .lns(if lns { others.clone() } else { vec![] })
+                .restarts(lns.then_some(1));
+            let solver = if maximise {
+                solver.maximize(x)
+            } else {
+                solver.minimize(x)
+            };
+            let mut last = None;
+            let summary = solver.solve(|s| {
+                assert!(
+                    model.check_solution(s.values()).is_ok(),
+                    "a reported solution breaks a constraint"
+                );
+                last = Some(s.value(x));
+                ControlFlow::Continue(())
+            });
+            prop_assert_eq!(
+                last,
+                best,
+                "maximise {}, incumbent phase {}, lns {}",
+                maximise,
+                incumbent,
+                lns
             );
-            last = Some(s.value(x));
-            ControlFlow::Continue(())
-        });
-        prop_assert_eq!(
-            last,
-            best,
-            "maximise {}, incumbent phase {}",
-            maximise,
-            incumbent
-        );
-        prop_assert_eq!(summary.outcome, Outcome::Exhausted);
+            prop_assert_eq!(summary.outcome, Outcome::Exhausted);
+        }
     }
     Ok(())
 }

@@ -202,6 +202,12 @@ pub struct FznArgs {
     #[arg(long)]
     pub incumbent_phase: bool,
 
+    /// With --inference lcg, in an optimisation: large neighbourhood search. Once a solution
+    /// is found, runs between restarts keep part of the declared search's variables (or the
+    /// outputs') fixed at the best solution's values and search the rest
+    #[arg(long)]
+    pub lns: bool,
+
     #[command(flatten)]
     pub search: SearchArgs,
 }

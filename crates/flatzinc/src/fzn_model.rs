@@ -104,4 +104,36 @@ impl FznModel {
     pub fn objective_var(&self) -> Option<VarId> {
         self.objective.map(|objective| objective.var)
     }
+
+    /// The variables a large neighbourhood search fixes parts of ([`csp::Solver::lns`]): the
+    /// declared search's, or without one the outputs', in the order listed (an array's order
+    /// is often time or a route), each once, the objective left out: fixing the variables a
+    /// model decides, and not those it derives, keeps each neighbourhood a real choice.
+    pub fn neighbourhood_vars(&self) -> Vec<VarId> {
+        let declared = self
+            .phases
+            .iter()
+            .flat_map(|phase| phase.vars.iter().copied());
+        let mut listed: Vec<VarId> = if self.phases.is_empty() {
+            self.outputs
+                .iter()
+                .flat_map(|output| match &output.shape {
+                    OutputShape::Scalar(elem) => std::slice::from_ref(elem),
+                    OutputShape::Array { elems, .. } => &elems[..],
+                })
+                .filter_map(|elem| match *elem {
+                    Elem::Var(var) => Some(var),
+                    Elem::Const(_) => None,
+                })
+                .collect()
+        } else {
+            declared.collect()
+        };
+        let mut seen = vec![false; self.model.var_count()];
+        listed.retain(|&var| {
+            let first = !std::mem::replace(&mut seen[var.index()], true);
+            first && Some(var) != self.objective_var()
+        });
+        listed
+    }
 }

@@ -17,6 +17,8 @@ use std::time::{Duration, Instant};
 pub struct FznJob {
     /// Decisions follow the best solution so far (`--incumbent-phase`, lcg only).
     incumbent_phase: bool,
+    /// Large neighbourhood search (`--lns`, lcg only).
+    lns: bool,
     file: std::path::PathBuf,
     all: bool,
     num_solutions: Option<u64>,
@@ -43,14 +45,20 @@ impl FznJob {
         if let Some(ms) = args.time_limit_ms {
             limits = limits.with_time_at_most(Duration::from_millis(ms));
         }
-        if args.incumbent_phase && settings.inference != Inference::Lcg {
-            return Err(format!(
-                "--incumbent-phase applies to --inference lcg, not {}",
-                settings.inference
-            ));
+        for (asked, flag) in [
+            (args.incumbent_phase, "--incumbent-phase"),
+            (args.lns, "--lns"),
+        ] {
+            if asked && settings.inference != Inference::Lcg {
+                return Err(format!(
+                    "{flag} applies to --inference lcg, not {}",
+                    settings.inference
+                ));
+            }
         }
         Ok(FznJob {
             incumbent_phase: args.incumbent_phase,
+            lns: args.lns,
             file: args.file.clone(),
             all: args.all,
             num_solutions: args.num_solutions,
@@ -113,14 +121,24 @@ impl FznJob {
             out.record(b"=====UNSATISFIABLE=====\n");
             return out.finish("csp fzn").unwrap_or(Status::Success);
         }
-        if self.incumbent_phase && fzn.objective.is_none() {
-            eprintln!("csp fzn: note: --incumbent-phase: a satisfaction problem has no incumbent to follow");
+        for (asked, flag) in [
+            (self.incumbent_phase, "--incumbent-phase"),
+            (self.lns, "--lns"),
+        ] {
+            if asked && fzn.objective.is_none() {
+                eprintln!(
+                    "csp fzn: note: {flag}: a satisfaction problem has no incumbent to follow"
+                );
+            }
         }
         let mut solver = self
             .settings
             .solver(&fzn.model)
             .limits(self.limits.clone())
             .incumbent_phase(self.incumbent_phase);
+        if self.lns {
+            solver = solver.lns(fzn.neighbourhood_vars());
+        }
         if !self.free && !fzn.phases.is_empty() {
             solver = solver.phases(fzn.phases.clone(), self.seed);
         }

@@ -53,6 +53,11 @@ fn bad_arguments_exit_2_with_a_message_that_names_the_problem() {
             &["fzn", "x.fzn", "--incumbent-phase"],
             "--incumbent-phase applies to --inference lcg",
         ),
+        // So is large neighbourhood search.
+        (
+            &["fzn", "x.fzn", "--lns"],
+            "--lns applies to --inference lcg",
+        ),
     ];
     for (args, mentions) in cases {
         let out = csp(args);

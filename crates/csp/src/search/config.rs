@@ -145,6 +145,9 @@ pub(crate) struct SolveConfig {
     /// Under learning with an objective, decisions take the best solution's values
     /// ([`Solver::incumbent_phase`](super::Solver::incumbent_phase)).
     pub(crate) incumbent_phase: bool,
+    /// Under learning with an objective, the variables whose incumbent values large
+    /// neighbourhood search keeps in part ([`Solver::lns`](super::Solver::lns)); none: off.
+    pub(crate) lns: Vec<crate::VarId>,
 }
 
 impl SolveConfig {

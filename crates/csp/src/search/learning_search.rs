@@ -5,6 +5,7 @@
 
 use super::core::Core;
 use super::luby::Luby;
+use super::neighbourhood::{Ending, Fixing, Neighbourhoods};
 use super::var_order::rank;
 use super::{Outcome, SolveConfig, Statistics, Summary, ValueOrder, ValueSelect, VarSelect};
 use crate::learning::activity::{Activity, Choice};
@@ -22,6 +23,8 @@ use std::time::Instant;
 const RESTART_SCALE: u64 = 100;
 /// Deletable nogoods kept before the first reduction; the bound then grows by a tenth.
 const FIRST_REDUCTION: usize = 4000;
+/// Conflicts a neighbourhood's run may have before the search moves on to the next.
+const NEIGHBOURHOOD_CONFLICTS: u64 = 200;
 /// Domains wider than this are split in halves rather than tried a value at a time.
 const WIDEST_ENUMERATED: u64 = 64;
 /// The widest domain the declared search walks to its median or a random value.
@@ -74,6 +77,14 @@ pub(crate) struct LearningSearch<'m, O> {
     rng: SplitMix64,
     /// The root's trail entries up to here have been explained to the observer.
     root_explained: u32,
+    /// Large neighbourhood search, when asked for under an objective.
+    lns: Option<Neighbourhoods>,
+    /// The runs of the complete search ended so far (restarts outside the neighbourhoods).
+    complete_runs: u64,
+    /// Conflicts spent in the complete search's runs and in the neighbourhoods' (each of
+    /// these counting one more, so that runs refuted at once still cost).
+    complete_conflicts: u64,
+    lns_conflicts: u64,
 }
 
 impl<'m, O: Observer> LearningSearch<'m, O> {
@@ -102,7 +113,6 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             outcome: Outcome::Solved,
             solution: vec![0; n],
             luby: Luby::new(config.restarts.unwrap_or(RESTART_SCALE)),
-            config,
             started,
             conflicts_this_run: 0,
             most_nogoods: FIRST_REDUCTION,
@@ -111,6 +121,11 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             declared,
             rng: SplitMix64::new(phase_seed),
             root_explained: 0,
+            lns: neighbourhoods(&config),
+            complete_runs: 0,
+            complete_conflicts: 0,
+            lns_conflicts: 0,
+            config,
         }
     }
 
@@ -150,9 +165,26 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                         self.on_conflict(conflict);
                         continue;
                     }
-                    if self.conflicts_this_run >= self.luby.budget() && self.level() > 0 {
-                        self.restart();
+                    if self.conflicts_this_run >= self.run_budget() && self.level() > 0 {
+                        self.restart(Ending::OutOfBudget);
                         continue;
+                    }
+                    // A neighbourhood's fixings come first, each a decision.
+                    let fixing = self
+                        .lns
+                        .as_mut()
+                        .filter(|lns| lns.active)
+                        .map(|lns| lns.next(&self.core.store.domains));
+                    match fixing {
+                        Some(Fixing::Decide(atom)) => {
+                            self.decide(atom);
+                            continue;
+                        }
+                        Some(Fixing::Refuted) => {
+                            self.restart(Ending::Exhausted);
+                            continue;
+                        }
+                        Some(Fixing::Settled) | None => {}
                     }
                     match self.pick() {
                         Some(atom) => self.decide(atom),
@@ -432,6 +464,9 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             self.core.store.domains.restore(mark);
         }
         self.core.store.clear_changed();
+        if let Some(lns) = self.lns.as_mut() {
+            lns.backjumped();
+        }
         if let Some(trail) = self.core.store.atoms.as_deref_mut() {
             trail.backjump(level);
             self.nogoods.backjumped(trail.len());
@@ -442,15 +477,20 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         }
     }
 
-    /// Back to the root with the next run's budget; the nogoods may be thinned there.
-    fn restart(&mut self) {
-        self.backjump(0);
-        self.luby.advance();
-        self.conflicts_this_run = 0;
-        // Chuffed's alternation: with a declared search, every other run follows it.
-        if !self.config.phases.is_empty() {
-            self.declared = !self.declared;
+    /// The conflicts the current run may have: a neighbourhood's fixed number, or the
+    /// complete search's next term of the Luby sequence.
+    fn run_budget(&self) -> u64 {
+        match &self.lns {
+            Some(lns) if lns.active => NEIGHBOURHOOD_CONFLICTS,
+            _ => self.luby.budget(),
         }
+    }
+
+    /// Back to the root, ending the current run as `ending` says (which only a
+    /// neighbourhood's run heeds), and on to the next run; the nogoods may be thinned there.
+    fn restart(&mut self, ending: Ending) {
+        self.backjump(0);
+        self.end_run(ending);
         if self.nogoods.deletable > self.most_nogoods {
             self.nogoods.reduce();
             self.most_nogoods += self.most_nogoods / 10;
@@ -459,11 +499,38 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         self.observer.on_restart(self.stats.restarts);
     }
 
+    /// Ends the current run at the root and picks the next: a neighbourhood's, when there is
+    /// an incumbent and the neighbourhoods have had fewer conflicts than the complete search,
+    /// else the complete search's, with its next budget.
+    fn end_run(&mut self, ending: Ending) {
+        let conflicts = std::mem::take(&mut self.conflicts_this_run);
+        match self.lns.as_mut() {
+            Some(lns) if lns.active => {
+                lns.end(ending);
+                self.lns_conflicts += conflicts + 1;
+            }
+            _ => {
+                self.luby.advance();
+                self.complete_conflicts += conflicts;
+                self.complete_runs += 1;
+                // Chuffed's alternation: with a declared search, every other run follows it.
+                if !self.config.phases.is_empty() {
+                    self.declared = !self.declared;
+                }
+            }
+        }
+        if let Some(lns) = self.lns.as_mut() {
+            if self.stats.solutions > 0 && self.lns_conflicts < self.complete_conflicts {
+                lns.start(&self.solution, &self.core.store.domains);
+            }
+        }
+    }
+
     /// The next decision: in a declared run, the declared search's while one of its
     /// variables is open; else the most active unfixed variable, at its last value (or the
     /// value order's first). `None` when every variable is fixed.
     fn pick(&mut self) -> Option<Atom> {
-        if self.declared {
+        if self.declared && !self.lns.as_ref().is_some_and(|lns| lns.active) {
             if let Some(atom) = self.declared_pick() {
                 return Some(atom);
             }
@@ -517,7 +584,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
     /// Whether this run is one of every other free run (one that does not follow the
     /// declared search; with a declared search the free runs are the odd ones).
     fn follows_incumbent_this_run(&self) -> bool {
-        let run = self.stats.restarts;
+        let run = self.complete_runs;
         let free_run = if self.config.phases.is_empty() {
             run
         } else if run % 2 == 1 {
@@ -657,6 +724,10 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         self.step = Step::Search;
         if let Some(bound) = self.core.objective {
             self.backjump(0);
+            if self.lns.as_ref().is_some_and(|lns| lns.active) {
+                // A better solution in a neighbourhood: on to the next one.
+                self.end_run(Ending::Improved);
+            }
             if let Some(trail) = self.core.store.atoms.as_deref_mut() {
                 trail.cause = Cause::Root;
             }
@@ -689,6 +760,12 @@ fn explainer(cause: Cause, nogoods: &NogoodStore) -> Option<(ConstraintId, &[Ato
         Cause::Nogood(id) => Some((ConstraintId::NOGOOD, nogoods.atoms(id))),
         Cause::Decision | Cause::Root => None,
     }
+}
+
+/// Large neighbourhood search over the variables `config` names, when it has an objective.
+fn neighbourhoods(config: &SolveConfig) -> Option<Neighbourhoods> {
+    (config.objective.is_some() && !config.lns.is_empty())
+        .then(|| Neighbourhoods::new(config.lns.clone(), config.phase_seed))
 }
 
 /// Each variable's bounds at the start of a solve.
@@ -779,6 +856,10 @@ impl<O: Observer> super::node_loop::Run for LearningSearch<'_, O> {
         self.declared = !config.phases.is_empty();
         self.rng = SplitMix64::new(config.phase_seed);
         self.root_explained = 0;
+        self.lns = neighbourhoods(&config);
+        self.complete_runs = 0;
+        self.complete_conflicts = 0;
+        self.lns_conflicts = 0;
     }
 
     fn summary(&self) -> Summary {

@@ -9,6 +9,7 @@ mod config;
 mod core;
 mod learning_search;
 mod luby;
+mod neighbourhood;
 mod node_loop;
 mod objective;
 mod observer;
@@ -171,6 +172,21 @@ impl<'m> Solver<'m> {
     /// changes no answer, only the order. Off by default.
     pub fn incumbent_phase(mut self, on: bool) -> Self {
         self.config.incumbent_phase = on;
+        self
+    }
+
+    /// Large neighbourhood search over `vars` (Shaw, CP 1998), on top of learning: under
+    /// [`Inference::Lcg`] with an objective, once a solution is found, runs between the
+    /// complete search's restarts keep part of `vars` fixed at their values in the best
+    /// solution so far and search the rest, for a bounded number of conflicts. The part freed
+    /// is a random share of `vars` or a window of consecutive ones (list them in an order
+    /// that means something: time, a route), and its size adapts: it grows after a
+    /// neighbourhood is explored to the end without a better solution, and shrinks after one
+    /// runs out of conflicts. The fixings are decisions, so every nogood learned holds in the
+    /// whole search; the complete runs, which take at least half the conflicts, still prove
+    /// optimality. An empty list turns it off (the default).
+    pub fn lns(mut self, vars: Vec<VarId>) -> Self {
+        self.config.lns = vars;
         self
     }
 

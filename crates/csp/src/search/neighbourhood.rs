@@ -1,0 +1,136 @@
+//! `Neighbourhoods`: which part of the incumbent a large neighbourhood search keeps fixed in
+//! its next run, and how large a part it frees, adapted to how the runs before ended.
+
+use crate::propagation::domains::Domains;
+use crate::rng::SplitMix64;
+use crate::{Atom, VarId};
+
+/// The share of the candidates freed in the first neighbourhood.
+const FIRST_FREED: f64 = 0.2;
+/// How much the freed share grows after a neighbourhood was explored to the end without a
+/// better solution (too small to hold one), and shrinks after one ran out of budget (too large
+/// to explore). The two balance at about the runs that end each way.
+const GROWTH: f64 = 1.2;
+const SHRINK: f64 = 0.85;
+/// The freed share stays between these.
+const LEAST_FREED: f64 = 0.01;
+const MOST_FREED: f64 = 0.9;
+
+/// How a neighbourhood's run ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Ending {
+    /// A better solution was found in it.
+    Improved,
+    /// Its fixings were refuted: it holds no better solution.
+    Exhausted,
+    /// It ran out of conflicts first.
+    OutOfBudget,
+}
+
+/// The next fixing to decide in a neighbourhood's run.
+pub(crate) enum Fixing {
+    /// Decide this atom.
+    Decide(Atom),
+    /// A fixing no longer holds: the neighbourhood holds no better solution.
+    Refuted,
+    /// Every fixing holds: search the freed variables.
+    Settled,
+}
+
+/// The neighbourhoods of one solve: the variables it may fix (a declared search's or the
+/// model's outputs, in their order), the share it frees, and the fixings of the current run.
+#[derive(Clone, Debug)]
+pub(crate) struct Neighbourhoods {
+    candidates: Vec<VarId>,
+    rng: SplitMix64,
+    freed: f64,
+    /// The current run's fixings, `(variable, incumbent value)`, in the order decided.
+    fixings: Vec<(VarId, i32)>,
+    /// The fixings before this one hold at the current decision level.
+    settled: usize,
+    /// Whether the current run is a neighbourhood's.
+    pub(crate) active: bool,
+    /// Scratch: which candidates the current neighbourhood frees.
+    free: Vec<bool>,
+}
+
+impl Neighbourhoods {
+    pub(crate) fn new(candidates: Vec<VarId>, seed: u64) -> Self {
+        let n = candidates.len();
+        Neighbourhoods {
+            candidates,
+            rng: SplitMix64::new(seed ^ 0x4c4e_5321),
+            freed: FIRST_FREED,
+            fixings: Vec::new(),
+            settled: 0,
+            active: false,
+            free: vec![false; n],
+        }
+    }
+
+    /// Starts a neighbourhood's run around `incumbent` (one value per model variable): a
+    /// random share of the candidates, or a window of consecutive ones (a stretch of time, a
+    /// segment of a route, when the model lists its variables in such an order), is freed;
+    /// the others are to be fixed at their incumbent values.
+    pub(crate) fn start(&mut self, incumbent: &[i32], domains: &Domains) {
+        let n = self.candidates.len();
+        let freed = ((self.freed * n as f64).ceil() as usize).clamp(1, n.max(1));
+        self.free.iter_mut().for_each(|f| *f = false);
+        if self.rng.below(2) == 0 {
+            let start = self.rng.below(n as u64) as usize;
+            for k in 0..freed {
+                self.free[(start + k) % n] = true;
+            }
+        } else {
+            // A partial Fisher-Yates draw of `freed` distinct positions.
+            let mut order: Vec<usize> = (0..n).collect();
+            for k in 0..freed {
+                let pick = k + self.rng.below((n - k) as u64) as usize;
+                order.swap(k, pick);
+                self.free[order[k]] = true;
+            }
+        }
+        self.fixings.clear();
+        for (k, &var) in self.candidates.iter().enumerate() {
+            if !self.free[k] && domains.size(var) > 1 {
+                self.fixings.push((var, incumbent[var.index()]));
+            }
+        }
+        // Fixed in a random order, so that which fixings refute the others varies.
+        for k in (1..self.fixings.len()).rev() {
+            let pick = self.rng.below(k as u64 + 1) as usize;
+            self.fixings.swap(k, pick);
+        }
+        self.settled = 0;
+        self.active = true;
+    }
+
+    /// The current run's next fixing at the current domains.
+    pub(crate) fn next(&mut self, domains: &Domains) -> Fixing {
+        while let Some(&(var, value)) = self.fixings.get(self.settled) {
+            if !domains.contains(var, value) {
+                return Fixing::Refuted;
+            }
+            if domains.size(var) > 1 {
+                return Fixing::Decide(Atom::Eq(var, value));
+            }
+            self.settled += 1;
+        }
+        Fixing::Settled
+    }
+
+    /// The search jumped back: fixings decided since may be undone.
+    pub(crate) fn backjumped(&mut self) {
+        self.settled = 0;
+    }
+
+    /// Ends the current run and adapts the share freed to how it ended.
+    pub(crate) fn end(&mut self, ending: Ending) {
+        self.active = false;
+        self.freed = match ending {
+            Ending::Improved => self.freed,
+            Ending::Exhausted => (self.freed * GROWTH).min(MOST_FREED),
+            Ending::OutOfBudget => (self.freed * SHRINK).max(LEAST_FREED),
+        };
+    }
+}

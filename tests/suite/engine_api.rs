@@ -21,16 +21,31 @@ fn limits_stop_the_search_and_say_which() {
     assert_eq!(by_nodes.outcome, Outcome::LimitReached(Limit::Nodes));
     assert_eq!(by_nodes.stats.nodes, 500);
 
-    let cancelled = Arc::new(AtomicBool::new(true));
-    let by_flag = Solver::new(&queens.model)
-        .cancel_flag(cancelled)
-        .solve(|_| ControlFlow::Continue(()));
-    assert_eq!(by_flag.outcome, Outcome::LimitReached(Limit::Cancelled));
+    // A flag set or a time limit gone before the search begins stops the setting up of the
+    // domains, under every inference (learning indexed the domains it never got, and
+    // panicked: a portfolio's stop reached a worker that late).
+    for inference in [Inference::ForwardChecking, Inference::Mac, Inference::Lcg] {
+        let cancelled = Arc::new(AtomicBool::new(true));
+        let by_flag = Solver::new(&queens.model)
+            .inference(inference)
+            .cancel_flag(cancelled)
+            .solve(|_| ControlFlow::Continue(()));
+        assert_eq!(
+            by_flag.outcome,
+            Outcome::LimitReached(Limit::Cancelled),
+            "{inference}"
+        );
 
-    let by_time = Solver::new(&queens.model)
-        .time_limit(Duration::ZERO)
-        .solve(|_| ControlFlow::Continue(()));
-    assert_eq!(by_time.outcome, Outcome::LimitReached(Limit::Time));
+        let by_time = Solver::new(&queens.model)
+            .inference(inference)
+            .time_limit(Duration::ZERO)
+            .solve(|_| ControlFlow::Continue(()));
+        assert_eq!(
+            by_time.outcome,
+            Outcome::LimitReached(Limit::Time),
+            "{inference}"
+        );
+    }
 
     let first_three = Solver::new(&queens.model).max_solutions(Some(3));
     let summary = first_three.solve(|_| ControlFlow::Continue(()));

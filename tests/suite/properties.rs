@@ -11,8 +11,9 @@ use csp_toolkit::csp::constraints::{
     Extremum, Gate, Linear, Lit, Member, Regular,
 };
 use csp_toolkit::csp::{
-    Atom, Consistency, ConstraintId, Inference, LinearOp, Model, ModelError, Observer, Outcome,
-    Phase, Reification, Relation, Solver, SplitMix64, ValueSelect, VarId, VarSelect,
+    Atom, Consistency, ConstraintId, Inference, LinearOp, Model, ModelError, Objective, Observer,
+    Outcome, Phase, Portfolio, Reification, Relation, Solver, SplitMix64, ValueSelect, VarId,
+    VarOrder, VarSelect,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError};
@@ -2058,5 +2059,109 @@ proptest! {
     fn learning_halves_wide_domains_exactly((domains, specs) in wide_model_spec()) {
         let Some(model) = build(&domains, &specs) else { return Ok(()) };
         learning_is_exact(&model, &brute_force(&model))?;
+    }
+}
+
+/// A portfolio (`-p 2` and `-p 3`) on `model`: the first solution is one of `expected` and
+/// there is one exactly when `expected` has one; minimising and maximising the first variable
+/// reach the brute-force optimum and prove it, whichever worker gets there.
+fn portfolio_is_exact(model: &Model, expected: &BTreeSet<Vec<i32>>) -> Result<(), TestCaseError> {
+    let others: Vec<VarId> = model.vars().skip(1).collect();
+    let learning = |lns: bool| {
+        Solver::new(model)
+            .inference(Inference::Lcg)
+            .lns(if lns { others.clone() } else { vec![] })
+            .restarts(lns.then_some(1))
+    };
+    let mac = Solver::new(model)
+        .inference(Inference::Mac)
+        .var_order(VarOrder::DomWdeg)
+        .restarts(Some(1));
+    let portfolios = [
+        vec![learning(true), mac.clone()],
+        vec![learning(false), learning(true), mac],
+    ];
+    for workers in portfolios {
+        let n = workers.len();
+        let one: Vec<Solver<'_>> = workers
+            .iter()
+            .map(|w| w.clone().max_solutions(Some(1)))
+            .collect();
+        let mut first = Vec::new();
+        let summary = Portfolio::new(one).solve(|s| {
+            first.push(s.values().to_vec());
+            ControlFlow::Continue(())
+        });
+        prop_assert!(
+            first.len() <= 1,
+            "-p {}: {} first solutions",
+            n,
+            first.len()
+        );
+        prop_assert_eq!(first.is_empty(), expected.is_empty(), "-p {}", n);
+        prop_assert!(first.iter().all(|s| expected.contains(s)), "-p {}", n);
+        let outcome = if expected.is_empty() {
+            Outcome::Exhausted
+        } else {
+            Outcome::Solved
+        };
+        prop_assert_eq!(summary.outcome, outcome, "-p {}", n);
+
+        let Some(x) = model.vars().next() else {
+            return Ok(());
+        };
+        for maximise in [false, true] {
+            let best = if maximise {
+                expected.iter().map(|s| s[0]).max()
+            } else {
+                expected.iter().map(|s| s[0]).min()
+            };
+            let objective = if maximise {
+                Objective::maximize(x)
+            } else {
+                Objective::minimize(x)
+            };
+            let optimising = workers
+                .iter()
+                .map(|w| w.clone().optimize(Some(objective)))
+                .collect();
+            let mut values = Vec::new();
+            let summary = Portfolio::new(optimising).solve(|s| {
+                assert!(
+                    model.check_solution(s.values()).is_ok(),
+                    "a reported solution breaks a constraint"
+                );
+                values.push(s.value(x));
+                ControlFlow::Continue(())
+            });
+            prop_assert!(
+                values
+                    .windows(2)
+                    .all(|w| objective.is_better(i64::from(w[1]), i64::from(w[0]))),
+                "-p {}: not each better than the last: {:?}",
+                n,
+                values
+            );
+            prop_assert_eq!(
+                values.last().copied(),
+                best,
+                "-p {}, maximise {}",
+                n,
+                maximise
+            );
+            prop_assert_eq!(summary.outcome, Outcome::Exhausted);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    // Each case starts threads: fewer cases than learning's own.
+    #![proptest_config(config_with(3_000))]
+
+    #[test]
+    fn portfolios_find_the_brute_force_solutions_and_optima((domains, specs) in model_spec(4)) {
+        let Some(model) = build(&domains, &specs) else { return Ok(()) };
+        portfolio_is_exact(&model, &brute_force(&model))?;
     }
 }

@@ -171,7 +171,8 @@ pub struct FznArgs {
     #[arg(short = 'f', long = "free-search")]
     pub free: bool,
 
-    /// Threads: accepted, and one is used (the engine searches on one thread).
+    /// Threads: a portfolio of N searches, the configured one and others unlike it, sharing
+    /// the best objective value (for an optimum or one solution; else one thread)
     #[arg(short = 'p', long = "parallel", value_name = "N")]
     pub parallel: Option<u64>,
 

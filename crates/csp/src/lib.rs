@@ -72,7 +72,7 @@ pub use propagation::declared_domain::BITSET_SPAN_LIMIT;
 pub use propagation::wake::{Priority, Wake};
 pub use rng::SplitMix64;
 pub use search::{
-    Inference, NoObserver, Objective, Observer, Outcome, Phase, Sense, Session, Solution,
-    Solutions, Solver, Statistics, Summary, UnknownChoice, ValueOrder, ValueSelect, VarOrder,
-    VarSelect, SHARD_DEPTH,
+    Inference, NoObserver, Objective, Observer, Outcome, Phase, Portfolio, Sense, Session,
+    Solution, Solutions, Solver, Statistics, Summary, UnknownChoice, ValueOrder, ValueSelect,
+    VarOrder, VarSelect, SHARD_DEPTH,
 };

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 #[test]
 fn bad_arguments_exit_2_with_a_message_that_names_the_problem() {
-    let cases: [(&[&str], &str); 15] = [
+    let cases: [(&[&str], &str); 16] = [
         (&["queens", "-3"], "-3"),
         (&["queens", "abc"], "abc"),
         (&["queens"], "<N>"),

@@ -148,6 +148,8 @@ pub(crate) struct SolveConfig {
     /// Under learning with an objective, the variables whose incumbent values large
     /// neighbourhood search keeps in part ([`Solver::lns`](super::Solver::lns)); none: off.
     pub(crate) lns: Vec<crate::VarId>,
+    /// The best objective value of a portfolio's workers, shared ([`Portfolio`](super::Portfolio)).
+    pub(crate) shared: Option<std::sync::Arc<super::shared_bound::SharedBound>>,
 }
 
 impl SolveConfig {

@@ -21,6 +21,11 @@ pub(crate) struct Core<'m> {
     pub(crate) queue: Queue,
     /// Branch and bound: the objective variable and the values still allowed to it.
     pub(crate) objective: Option<Bound>,
+    /// The best value the other workers of a portfolio found, with the objective it is of.
+    pub(crate) shared: Option<(
+        std::sync::Arc<super::shared_bound::SharedBound>,
+        super::Objective,
+    )>,
     /// Reads the time limit and the cancel flag, in the node loop and during propagation.
     pub(crate) poller: Poller,
     /// The limit that cut a propagation (or the setting up of the domains) short: its `Err`
@@ -91,6 +96,7 @@ impl<'m> Core<'m> {
             assigned_count: 0,
             queue: Queue::new(model.network.len()),
             objective: None,
+            shared: None,
             poller,
             interrupted,
         }
@@ -114,6 +120,7 @@ impl<'m> Core<'m> {
         self.assigned_count = 0;
         self.queue.reset();
         self.objective = None;
+        self.shared = None;
         self.poller = Poller::new(limits);
         self.interrupted = None;
     }
@@ -163,7 +170,28 @@ impl<'m> Core<'m> {
                 super::Sense::Minimize => bound.high = value - 1,
                 super::Sense::Maximize => bound.low = value + 1,
             }
+            if let Some((shared, objective)) = &self.shared {
+                shared.offer(*objective, value);
+            }
         }
+    }
+
+    /// Tightens the objective's bound to beat the best solution another worker of a
+    /// portfolio found; true if that made it tighter.
+    #[inline]
+    pub(crate) fn import_bound(&mut self) -> bool {
+        let (Some((shared, objective)), Some(bound)) = (&self.shared, &mut self.objective) else {
+            return false;
+        };
+        let Some(best) = shared.best(*objective) else {
+            return false;
+        };
+        match objective.sense {
+            super::Sense::Minimize if best - 1 < bound.high => bound.high = best - 1,
+            super::Sense::Maximize if best + 1 > bound.low => bound.low = best + 1,
+            _ => return false,
+        }
+        true
     }
 
     /// Sets a solve up on the root's domains: fixes the configured assumptions and `assumed`,
@@ -177,6 +205,7 @@ impl<'m> Core<'m> {
             low: i64::MIN,
             high: i64::MAX,
         });
+        self.shared = config.shared.clone().zip(config.objective);
         hold
     }
 

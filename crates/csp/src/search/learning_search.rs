@@ -159,6 +159,13 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                         self.finish(Outcome::LimitReached(limit));
                         continue;
                     }
+                    if self.core.import_bound() {
+                        // Another worker of a portfolio did better: start again from the
+                        // root under its bound.
+                        self.restart(Ending::Improved);
+                        self.bound_at_root();
+                        continue;
+                    }
                     let propagated = self.propagate();
                     self.explain_root();
                     if let Err(conflict) = propagated {
@@ -477,6 +484,24 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         }
     }
 
+    /// At the root, keeps the objective within its bound; ends the search when nothing better
+    /// is left.
+    fn bound_at_root(&mut self) {
+        let Some(bound) = self.core.objective else {
+            return;
+        };
+        if let Some(trail) = self.core.store.atoms.as_deref_mut() {
+            trail.cause = Cause::Root;
+        }
+        let mut ctx = Context {
+            store: &mut self.core.store,
+            current: ConstraintId::OBJECTIVE,
+        };
+        if ctx.keep_only(bound.var, [(bound.low, bound.high)]).is_err() {
+            self.finish(Outcome::Exhausted);
+        }
+    }
+
     /// The conflicts the current run may have: a neighbourhood's fixed number, or the
     /// complete search's next term of the Luby sequence.
     fn run_budget(&self) -> u64 {
@@ -722,22 +747,14 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
     /// rule this solution out by the nogood of its decisions.
     fn after_solution(&mut self) {
         self.step = Step::Search;
-        if let Some(bound) = self.core.objective {
+        if self.core.objective.is_some() {
             self.backjump(0);
             if self.lns.as_ref().is_some_and(|lns| lns.active) {
                 // A better solution in a neighbourhood: on to the next one.
                 self.end_run(Ending::Improved);
             }
-            if let Some(trail) = self.core.store.atoms.as_deref_mut() {
-                trail.cause = Cause::Root;
-            }
-            let mut ctx = Context {
-                store: &mut self.core.store,
-                current: ConstraintId::OBJECTIVE,
-            };
-            if ctx.keep_only(bound.var, [(bound.low, bound.high)]).is_err() {
-                self.finish(Outcome::Exhausted);
-            }
+            self.core.import_bound();
+            self.bound_at_root();
             return;
         }
         if self.levels.is_empty() {
@@ -771,7 +788,8 @@ fn neighbourhoods(config: &SolveConfig) -> Option<Neighbourhoods> {
 /// Each variable's bounds at the start of a solve.
 fn spans<'c>(core: &'c Core<'_>) -> impl Iterator<Item = (i32, i32)> + 'c {
     let domains = &core.store.domains;
-    (0..core.model.var_count()).map(move |i| {
+    // No domains when a limit stopped their setting up: the search then ends at its start.
+    (0..domains.len()).map(move |i| {
         let var = VarId(i as u32);
         (domains.min(var).unwrap_or(0), domains.max(var).unwrap_or(0))
     })

@@ -15,7 +15,9 @@ mod objective;
 mod observer;
 mod outcome;
 mod phase;
+mod portfolio;
 mod session;
+mod shared_bound;
 mod statistics;
 mod value_order;
 mod var_order;
@@ -25,6 +27,7 @@ pub use objective::{Objective, Sense};
 pub use observer::{NoObserver, Observer};
 pub use outcome::{Outcome, Summary};
 pub use phase::{Phase, ValueSelect, VarSelect};
+pub use portfolio::Portfolio;
 pub use session::Session;
 pub use statistics::Statistics;
 

@@ -141,6 +141,8 @@ impl<'m, V: SelectVar, W: ChooseValue, O: Observer> Search<'m, V, W, O> {
     /// 200,000-vertex colouring).
     #[inline]
     fn limit_hit(&mut self) -> Option<Limit> {
+        // A portfolio's better bound, which the next node's branch and bound prunes with.
+        self.core.import_bound();
         self.core.limit_hit(self.stats.nodes)
     }
 

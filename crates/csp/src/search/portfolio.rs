@@ -1,0 +1,186 @@
+//! `Portfolio`: several solvers on one model, each on its own thread, sharing the best
+//! objective value found, the first to finish ending them all.
+
+use super::shared_bound::SharedBound;
+use super::{Outcome, Solution, Solver, Summary};
+use crate::Limit;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+/// How often the thread that waits for the workers relays the caller's cancel flag.
+const RELAY_INTERVAL: Duration = Duration::from_millis(1);
+
+/// Solvers of one model run side by side, one thread each (a parallel portfolio, as CP-SAT's
+/// workers): each solution better than every one handed over before is handed to the
+/// caller, whichever worker found it; under an objective each worker prunes with the best
+/// value any of them found (read every node); the first worker to finish (an optimum proved,
+/// no solution, the solution asked for) stops the others. The workers take their limits and
+/// objective from the first: give them all the same model, objective and limits, and vary
+/// the search (inference, orders, seeds, [`Solver::lns`]).
+///
+/// A portfolio of one is that solver's own solve, thread and all. With several, which
+/// worker is first to a solution depends on the threads' timing, so runs differ; and only a
+/// search for one solution or for an optimum runs in parallel: one for many solutions of a
+/// satisfaction problem runs the first worker alone, since the workers would find the same
+/// ones.
+///
+/// ```
+/// # fn main() -> Result<(), csp::ModelError> {
+/// use csp::{Inference, Model, Portfolio, Solver, VarOrder};
+/// let mut model = Model::new();
+/// let x = model.new_var(0..=9)?;
+/// let y = model.new_var(0..=9)?;
+/// model.not_equal(x, y)?;
+/// let learning = Solver::new(&model).inference(Inference::Lcg).maximize(x);
+/// let mac = Solver::new(&model).inference(Inference::Mac).var_order(VarOrder::DomWdeg).maximize(x);
+/// let mut best = None;
+/// let summary = Portfolio::new(vec![learning, mac]).solve(|s| {
+///     best = Some(s.value(x));
+///     std::ops::ControlFlow::Continue(())
+/// });
+/// assert_eq!(best, Some(9));
+/// assert_eq!(summary.outcome, csp::Outcome::Exhausted);
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Clone, Debug)]
+pub struct Portfolio<'m> {
+    workers: Vec<Solver<'m>>,
+}
+
+/// What the workers hand over, behind one lock.
+struct Delivery<F> {
+    on_solution: F,
+    /// The objective's value in the last solution handed over.
+    best: Option<i64>,
+    delivered: u64,
+    /// The caller asked to stop.
+    stopped: bool,
+}
+
+impl<'m> Portfolio<'m> {
+    /// A portfolio of these workers; the first one's limits and objective hold for all.
+    pub fn new(workers: Vec<Solver<'m>>) -> Self {
+        Portfolio { workers }
+    }
+
+    /// Runs the workers, handing each improving solution to `on_solution` (from the worker's
+    /// thread, one call at a time), which returns `ControlFlow::Break(())` to stop them all.
+    /// The summary's outcome is `Exhausted` when a worker explored all (so the last solution
+    /// handed over is optimal, or there is none), `Solved` when a worker found what was
+    /// asked or the caller stopped, else the first worker's limit; its figures add up the
+    /// workers', but for the time, which is the wall time.
+    pub fn solve(
+        &self,
+        on_solution: impl FnMut(&Solution<'_>) -> ControlFlow<()> + Send,
+    ) -> Summary {
+        let Some(first) = self.workers.first() else {
+            return Summary {
+                outcome: Outcome::Exhausted,
+                stats: Default::default(),
+            };
+        };
+        let optimising = first.config.objective.is_some();
+        let parallel = optimising || first.config.max_solutions == Some(1);
+        if self.workers.len() == 1 || !parallel {
+            return first.solve(on_solution);
+        }
+        let started = std::time::Instant::now();
+        let stop = Arc::new(AtomicBool::new(false));
+        let shared = Arc::new(SharedBound::new());
+        let limits = first.config.limits.cancelled_by(&stop);
+        let callers_flag = first.config.limits.cancel.clone();
+        let objective = first.config.objective;
+        let delivery = Mutex::new(Delivery {
+            on_solution,
+            best: None,
+            delivered: 0,
+            stopped: false,
+        });
+        // Each worker says when it ends, so that the wait ends with the last of them.
+        let (done, ended) = std::sync::mpsc::channel::<()>();
+        let summaries: Vec<Summary> = std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .workers
+                .iter()
+                .map(|worker| {
+                    let mut worker = worker.clone();
+                    worker.config.limits = limits.clone();
+                    worker.config.objective = objective;
+                    worker.config.shared = Some(Arc::clone(&shared));
+                    let (stop, delivery, done) = (&stop, &delivery, done.clone());
+                    scope.spawn(move || {
+                        let summary = worker.solve(|s| {
+                            let mut d = delivery.lock().unwrap_or_else(PoisonError::into_inner);
+                            // Stopped, or a satisfaction problem's one solution already handed over.
+                            if d.stopped || (objective.is_none() && d.delivered > 0) {
+                                return ControlFlow::Break(());
+                            }
+                            let value = objective.map(|o| i64::from(s.value(o.var)));
+                            let better = match (objective, value, d.best) {
+                                (Some(o), Some(v), Some(best)) => o.is_better(v, best),
+                                _ => true,
+                            };
+                            if !better {
+                                return ControlFlow::Continue(());
+                            }
+                            d.best = value;
+                            d.delivered += 1;
+                            if (d.on_solution)(s).is_break() {
+                                d.stopped = true;
+                                stop.store(true, Ordering::Relaxed);
+                                return ControlFlow::Break(());
+                            }
+                            ControlFlow::Continue(())
+                        });
+                        if !matches!(summary.outcome, Outcome::LimitReached(_)) {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        // The waiting thread may have gone: nothing to tell then.
+                        let _ = done.send(());
+                        summary
+                    })
+                })
+                .collect();
+            while !handles.iter().all(|handle| handle.is_finished()) {
+                if callers_flag
+                    .as_ref()
+                    .is_some_and(|flag| flag.load(Ordering::Relaxed))
+                {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                // A worker's end, or the interval; a worker that panicked sends nothing,
+                // and the check above finds it finished at the next interval.
+                let _ = ended.recv_timeout(RELAY_INTERVAL);
+            }
+            handles
+                .into_iter()
+                .filter_map(|handle| handle.join().ok())
+                .collect()
+        });
+        let delivery = delivery
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        let mut stats = super::Statistics::default();
+        for summary in &summaries {
+            stats.add(&summary.stats);
+        }
+        stats.solutions = delivery.delivered;
+        stats.elapsed = started.elapsed();
+        let ended = |outcome| summaries.iter().any(|s| s.outcome == outcome);
+        let outcome = if ended(Outcome::Exhausted) {
+            Outcome::Exhausted
+        } else if delivery.stopped || ended(Outcome::Solved) {
+            Outcome::Solved
+        } else {
+            // Every worker reached a limit: the first worker's own, unless it only saw the
+            // portfolio's stop, which stands for the caller's cancel flag.
+            summaries
+                .first()
+                .map_or(Outcome::LimitReached(Limit::Cancelled), |s| s.outcome)
+        };
+        Summary { outcome, stats }
+    }
+}

@@ -130,8 +130,11 @@ or a signal stopped it first. Every solution is checked against every constraint
 is printed. Without -a, an optimisation prints its best solution at the end; with -a or -i,
 each improving one as it is found.
 
-Defaults: --inference mac --var-order dom-wdeg, ascending values; the model's search
-annotations (int_search, bool_search, seq_search) come first unless -f.
+Defaults: with -f, or on a model without search annotations: --inference lcg, with large
+neighbourhood search in an optimisation (--no-lns turns it off). Otherwise the model's search
+annotations (int_search, bool_search, seq_search) are followed, as Gecode follows them, with
+--inference mac and --var-order dom-wdeg, ascending values, after them. -p N runs N searches
+side by side, sharing the best objective value.
 
 Exit status (as MiniZinc expects of a solver: a non-zero status reads as an error):
   0    the model was run: solutions, UNSATISFIABLE or UNKNOWN are on stdout
@@ -203,11 +206,16 @@ pub struct FznArgs {
     #[arg(long)]
     pub incumbent_phase: bool,
 
-    /// With --inference lcg, in an optimisation: large neighbourhood search. Once a solution
-    /// is found, runs between restarts keep part of the declared search's variables (or the
-    /// outputs') fixed at the best solution's values and search the rest
+    /// Large neighbourhood search in an optimisation, under learning (lcg), where it is on
+    /// by default: once a solution is found, runs between restarts keep part of the
+    /// declared search's variables (or the outputs') fixed at the best solution's values and
+    /// search the rest. Without --inference, it asks for lcg
     #[arg(long)]
     pub lns: bool,
+
+    /// No large neighbourhood search under lcg
+    #[arg(long, conflicts_with = "lns")]
+    pub no_lns: bool,
 
     #[command(flatten)]
     pub search: SearchArgs,

@@ -17,8 +17,10 @@ use std::time::{Duration, Instant};
 pub struct FznJob {
     /// Decisions follow the best solution so far (`--incumbent-phase`, lcg only).
     incumbent_phase: bool,
-    /// Large neighbourhood search (`--lns`, lcg only).
+    /// Large neighbourhood search under lcg (unless `--no-lns`).
     lns: bool,
+    /// `--lns` was given.
+    lns_asked: bool,
     file: std::path::PathBuf,
     all: bool,
     num_solutions: Option<u64>,
@@ -28,7 +30,10 @@ pub struct FznJob {
     verbose: bool,
     parallel: Option<u64>,
     seed: u64,
+    /// The search on a model with a declared search, without `-f`.
     settings: SearchSettings,
+    /// The search under `-f` or on a model without a declared search.
+    free_settings: SearchSettings,
     limits: csp::Limits,
     started: Instant,
     /// Where the proof goes (`--proof`).
@@ -37,7 +42,17 @@ pub struct FznJob {
 
 impl FznJob {
     pub fn from_args(args: &FznArgs, signals: &Signals, started: Instant) -> Result<Self, String> {
-        let settings = SearchSettings::from_args(&args.search, Defaults::Fzn.settings(), false)?;
+        // What follows a declared search, and what searches freely: the same unless the
+        // defaults decide. Asking for what only learning does asks for learning.
+        let declared = match args.lns || args.incumbent_phase || args.proof.is_some() {
+            true => Defaults::FznFree,
+            false => Defaults::Fzn,
+        };
+        let settings = SearchSettings::from_args(&args.search, declared.settings(), false)?;
+        // A variable or value order that only arc consistency follows asks for it.
+        let free_settings =
+            SearchSettings::from_args(&args.search, Defaults::FznFree.settings(), false)
+                .unwrap_or(settings);
         if args.proof.is_some() {
             proof::check_inference(settings.inference)?;
         }
@@ -58,7 +73,8 @@ impl FznJob {
         }
         Ok(FznJob {
             incumbent_phase: args.incumbent_phase,
-            lns: args.lns,
+            lns: !args.no_lns,
+            lns_asked: args.lns,
             file: args.file.clone(),
             all: args.all,
             num_solutions: args.num_solutions,
@@ -69,6 +85,7 @@ impl FznJob {
             parallel: args.parallel,
             seed: args.random_seed.or(args.search.seed).unwrap_or(1),
             settings,
+            free_settings,
             limits,
             started,
             proof: args.proof.clone(),
@@ -133,7 +150,7 @@ impl FznJob {
         }
         for (asked, flag) in [
             (self.incumbent_phase, "--incumbent-phase"),
-            (self.lns, "--lns"),
+            (self.lns_asked, "--lns"),
         ] {
             if asked && fzn.objective.is_none() {
                 eprintln!(
@@ -141,12 +158,16 @@ impl FznJob {
                 );
             }
         }
-        let mut solver = self
-            .settings
+        let settings = match self.free || fzn.phases.is_empty() {
+            true => self.free_settings,
+            false => self.settings,
+        };
+        let learning = settings.inference == Inference::Lcg;
+        let mut solver = settings
             .solver(&fzn.model)
             .limits(self.limits.clone())
             .incumbent_phase(self.incumbent_phase);
-        if self.lns {
+        if self.lns && learning {
             solver = solver.lns(fzn.neighbourhood_vars());
         }
         if !self.free && !fzn.phases.is_empty() {
@@ -247,7 +268,10 @@ impl FznJob {
             (Inference::Mac, false),
             (Inference::Lcg, false),
         ];
-        let own = (first.chosen_inference(), self.lns);
+        let own = (
+            first.chosen_inference(),
+            self.lns && first.chosen_inference() == Inference::Lcg,
+        );
         let mut others = kinds.iter().filter(|&&kind| kind != own).cycle();
         let mut workers = vec![first.clone()];
         for i in 1..threads {

@@ -197,7 +197,12 @@ fn extra_flags() -> Vec<[String; 4]> {
             ("bool".to_owned(), "false".to_owned(), help)
         } else if !values.is_empty() {
             let default = default_value(long).unwrap_or_default();
-            let described = format!("{help} ({}; default {default})", values.join(", "));
+            let shown = match (long, default.is_empty()) {
+                ("inference", _) => "lcg under -f or without search annotations, else mac",
+                (_, true) => "none",
+                (_, false) => &default,
+            };
+            let described = format!("{help} ({}; default {shown})", values.join(", "));
             (format!("opt:{}", values.join(":")), default, described)
         } else if arg.get_value_parser().type_id() == TypeId::of::<u64>() {
             ("int".to_owned(), String::new(), help)
@@ -213,7 +218,8 @@ fn extra_flags() -> Vec<[String; 4]> {
 fn default_value(long: &str) -> Option<String> {
     let defaults = Defaults::Fzn.settings();
     match long {
-        "inference" => Some(defaults.inference.to_string()),
+        // lcg under -f or without a declared search, else mac: no one value to declare.
+        "inference" => None,
         "var-order" => Some(defaults.var_order.to_string()),
         "val-order" => Some(defaults.value_order.to_string()),
         _ => None,

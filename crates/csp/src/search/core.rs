@@ -171,7 +171,7 @@ impl<'m> Core<'m> {
                 super::Sense::Maximize => bound.low = value + 1,
             }
             if let Some((shared, objective)) = &self.shared {
-                shared.offer(*objective, value);
+                shared.offer(*objective, value, solution);
             }
         }
     }

@@ -85,6 +85,8 @@ pub(crate) struct LearningSearch<'m, O> {
     /// these counting one more, so that runs refuted at once still cost).
     complete_conflicts: u64,
     lns_conflicts: u64,
+    /// `solution` holds a solution: this search's last, or a better one of a portfolio's.
+    incumbent: bool,
 }
 
 impl<'m, O: Observer> LearningSearch<'m, O> {
@@ -125,6 +127,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             complete_runs: 0,
             complete_conflicts: 0,
             lns_conflicts: 0,
+            incumbent: false,
             config,
         }
     }
@@ -161,7 +164,12 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                     }
                     if self.core.import_bound() {
                         // Another worker of a portfolio did better: start again from the
-                        // root under its bound.
+                        // root under its bound, around its solution.
+                        if let Some((shared, _)) = &self.core.shared {
+                            if shared.copy_solution(&mut self.solution) {
+                                self.incumbent = true;
+                            }
+                        }
                         self.restart(Ending::Improved);
                         self.bound_at_root();
                         continue;
@@ -545,7 +553,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             }
         }
         if let Some(lns) = self.lns.as_mut() {
-            if self.stats.solutions > 0 && self.lns_conflicts < self.complete_conflicts {
+            if self.incumbent && self.lns_conflicts < self.complete_conflicts {
                 lns.start(&self.solution, &self.core.store.domains);
             }
         }
@@ -571,7 +579,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         // search reaches 853). With a declared search the free runs are the odd ones.
         let incumbent = (self.config.incumbent_phase
             && self.config.objective.is_some()
-            && self.stats.solutions > 0
+            && self.incumbent
             && self.follows_incumbent_this_run())
         .then(|| self.solution[var.index()])
         .filter(|&v| domains.contains(var, v));
@@ -740,6 +748,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         self.core
             .take_solution(&mut self.solution, self.config.objective);
         self.stats.solutions += 1;
+        self.incumbent = true;
         self.observer.on_solution(&self.solution);
     }
 
@@ -878,6 +887,7 @@ impl<O: Observer> super::node_loop::Run for LearningSearch<'_, O> {
         self.complete_runs = 0;
         self.complete_conflicts = 0;
         self.lns_conflicts = 0;
+        self.incumbent = false;
     }
 
     fn summary(&self) -> Summary {

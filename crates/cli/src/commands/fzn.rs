@@ -49,10 +49,13 @@ impl FznJob {
             false => Defaults::Fzn,
         };
         let settings = SearchSettings::from_args(&args.search, declared.settings(), false)?;
-        // A variable or value order that only arc consistency follows asks for it.
-        let free_settings =
-            SearchSettings::from_args(&args.search, Defaults::FznFree.settings(), false)
-                .unwrap_or(settings);
+        // A variable or value order, without an inference, asks for the search that follows
+        // them (learning takes neither, but for the end of a wide domain).
+        let orders_asked = args.search.var_order.is_some() || args.search.val_order.is_some();
+        let free_settings = match orders_asked && args.search.inference.is_none() {
+            true => settings,
+            false => SearchSettings::from_args(&args.search, Defaults::FznFree.settings(), false)?,
+        };
         if args.proof.is_some() {
             proof::check_inference(settings.inference)?;
         }

@@ -50,12 +50,12 @@ fn bad_arguments_exit_2_with_a_message_that_names_the_problem() {
         ),
         // Following the incumbent is a choice of the learning search only.
         (
-            &["fzn", "x.fzn", "--incumbent-phase"],
+            &["fzn", "x.fzn", "--inference", "mac", "--incumbent-phase"],
             "--incumbent-phase applies to --inference lcg",
         ),
         // So is large neighbourhood search.
         (
-            &["fzn", "x.fzn", "--lns"],
+            &["fzn", "x.fzn", "--inference", "fc", "--lns"],
             "--lns applies to --inference lcg",
         ),
     ];

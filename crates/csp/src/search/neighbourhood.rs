@@ -52,6 +52,8 @@ pub(crate) struct Neighbourhoods {
     pub(crate) active: bool,
     /// Scratch: which candidates the current neighbourhood frees.
     free: Vec<bool>,
+    /// Scratch: the candidates' positions, for a random draw.
+    order: Vec<usize>,
 }
 
 impl Neighbourhoods {
@@ -65,6 +67,7 @@ impl Neighbourhoods {
             settled: 0,
             active: false,
             free: vec![false; n],
+            order: (0..n).collect(),
         }
     }
 
@@ -82,12 +85,12 @@ impl Neighbourhoods {
                 self.free[(start + k) % n] = true;
             }
         } else {
-            // A partial Fisher-Yates draw of `freed` distinct positions.
-            let mut order: Vec<usize> = (0..n).collect();
+            // A partial Fisher-Yates draw of `freed` distinct positions (any permutation
+            // left from the last draw will do as a start).
             for k in 0..freed {
                 let pick = k + self.rng.below((n - k) as u64) as usize;
-                order.swap(k, pick);
-                self.free[order[k]] = true;
+                self.order.swap(k, pick);
+                self.free[self.order[k]] = true;
             }
         }
         self.fixings.clear();

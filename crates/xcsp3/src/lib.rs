@@ -273,6 +273,11 @@ mod tests {
         assert!(load("<instance type=\"WCSP\"/>").is_err());
         let err = load("<instance type=\"CSP\"><variables><var id=\"x\" type=\"set\"> a b </var></variables></instance>").unwrap_err();
         assert!(err.what.contains("set variables"), "{err}");
+        let err = load("<instance type=\"CSP\"><variables><var id=\"x\"> 0..2 </var></variables>\n<constraints>\n <clause> not(x) </clause></constraints></instance>").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 3, column 2: <clause> over `x`, which is not a 0/1 variable"
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Reading `<objectives>`: the one objective, minimised or maximised, as a variable of the
-//! model (a sum, a maximum or minimum, or an expression gets one of its own).
+//! model (a sum, a maximum or minimum, a number of distinct values, or an expression gets one
+//! of its own).
 
 use crate::intension::Operand;
 use crate::{Reader, XcspError};
@@ -104,6 +105,17 @@ impl Reader<'_> {
                     self.model.min(&xs, z)
                 };
                 posted.map_err(|e| engine(self, e))?;
+                Ok(z)
+            }
+            "nValues" => {
+                let xs = self.list_vars(goal, &list)?;
+                let most = i32::try_from(xs.len())
+                    .map_err(|_| self.fault(goal, "an objective over too many variables"))?;
+                let z = self
+                    .model
+                    .new_var(most.min(1)..=most)
+                    .map_err(|e| engine(self, e))?;
+                self.model.nvalue(z, &xs).map_err(|e| engine(self, e))?;
                 Ok(z)
             }
             other => Err(self.fault(

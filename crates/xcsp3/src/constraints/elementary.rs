@@ -1,6 +1,7 @@
-//! The elementary constraint `<instantiation>`: each variable of the list takes its value.
+//! The elementary constraints `<instantiation>` (each variable of the list takes its value) and
+//! `<clause>` (one of its literals holds).
 
-use super::{parse_values, Args};
+use super::{parse_values, split_list, Args};
 use crate::{Reader, XcspError};
 use csp::Relation;
 use roxmltree::Node;
@@ -26,6 +27,37 @@ impl Reader<'_> {
                 .compare_value(x, Relation::Eq, i64::from(v))
                 .map_err(|e| self.engine(node, e))?;
         }
+        Ok(())
+    }
+
+    /// `<clause>`: one of its literals holds, a literal being a 0/1 variable (`x`, which holds
+    /// at 1) or its negation (`not(x)`, at 0), in its `<list>` or its own text.
+    pub(super) fn clause(
+        &mut self,
+        node: Node<'_, '_>,
+        args: Option<&Args<'_>>,
+    ) -> Result<(), XcspError> {
+        let text = self.list_text(node, args)?;
+        let (mut positive, mut negative) = (Vec::new(), Vec::new());
+        for token in split_list(&text) {
+            match token.strip_prefix("not(").and_then(|t| t.strip_suffix(')')) {
+                Some(inner) => negative.extend(self.list_vars(node, inner)?),
+                None => positive.extend(self.list_vars(node, token)?),
+            }
+        }
+        for &var in positive.iter().chain(&negative) {
+            if !matches!(self.model.initial_bounds(var), Some((low, high)) if low >= 0 && high <= 1)
+            {
+                let name = self.model.var_name(var).unwrap_or_default().into_owned();
+                return Err(self.fault(
+                    node,
+                    format!("<clause> over `{name}`, which is not a 0/1 variable"),
+                ));
+            }
+        }
+        self.model
+            .clause(&positive, &negative)
+            .map_err(|e| self.engine(node, e))?;
         Ok(())
     }
 }

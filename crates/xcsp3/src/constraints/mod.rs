@@ -296,6 +296,7 @@ impl Reader<'_> {
             "intension" => self.intension(node, args),
             "extension" => self.extension(node, args),
             "instantiation" => self.instantiation(node, args),
+            "clause" => self.clause(node, args),
             "regular" => self.regular(node, args),
             "mdd" => self.mdd(node, args),
             "allDifferent" => self.all_different(node, args),

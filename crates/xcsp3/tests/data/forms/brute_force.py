@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Counts the solutions of each instance in this folder by trying every assignment, with
 each constraint written out here as the XCSP3-core specification defines it: the oracle for
-expected_counts.csv. Independent groups of variables are counted apart and multiplied.
+expected_counts.csv, and for the functions named objective_* the optimum, for
+expected_optima.csv. Independent groups of variables are counted apart and multiplied.
 Run: python3 brute_force.py (a few seconds)."""
 from itertools import product
 
@@ -183,6 +184,22 @@ def expressions_wide():
         return (a * b + c) % (d + 1) == e and abs(a - e) != b - c // (d + 1) \
             and (a < b or (c != d or e > 2) or ((a < 1) != (d > 3)) or a == 0)
     return count([r(0, 5)] * 5, holds)
+
+
+def clauses():
+    # A literal `x` holds at 1, `not(x)` at 0; a clause holds when one of its literals does.
+    def holds(b0, b1, b2, b3, b4, y):
+        return (b0 or not b1 or b2) and (not b0 or not b2 or b3) and (not b3 or b4) \
+            and (not b4 or b1) and (b2 or b3 or not b4) and b0 + b1 + b4 == y
+    return count([r(0, 1)] * 5 + [r(0, 3)], holds)
+
+
+def objective_nvalues():
+    # The fewest distinct values among x: three apart, and x[4] apart from them.
+    def holds(x):
+        return x[0] != x[1] and x[1] != x[2] and x[2] != x[0] and x[3] + x[4] == 5 \
+            and x[4] < x[0] and x[4] != x[1] and x[4] != x[2]
+    return min(len(set(x)) for x in product(r(0, 4), repeat=5) if holds(x))
 
 
 if __name__ == "__main__":

@@ -41,38 +41,37 @@ fn distinct_solutions(read: &xcsp3::XcspModel, name: &str) -> usize {
 
 #[test]
 fn each_form_has_its_brute_force_number_of_solutions() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/forms");
-    let expected = std::fs::read_to_string(format!("{dir}/expected_counts.csv")).unwrap();
-    let mut checked = 0;
-    for line in expected.lines().skip(1) {
-        let mut fields = line.split(',');
-        let (name, count) = (fields.next().unwrap(), fields.next().unwrap());
-        let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
-        let read = xcsp3::load(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(distinct_solutions(&read, name).to_string(), count, "{name}");
-        checked += 1;
+    let forms = forms("expected_counts.csv");
+    for (name, count, read) in &forms {
+        assert_eq!(distinct_solutions(read, name).to_string(), *count, "{name}");
     }
-    assert_eq!(checked, 16);
+    assert_eq!(forms.len(), 16);
 }
 
 #[test]
 fn each_objective_form_proves_its_brute_force_optimum() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/forms");
-    let expected = std::fs::read_to_string(format!("{dir}/expected_optima.csv")).unwrap();
-    let mut checked = 0;
-    for line in expected.lines().skip(1) {
-        let mut fields = line.split(',');
-        let (name, optimum) = (fields.next().unwrap(), fields.next().unwrap());
-        let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
-        let read = xcsp3::load(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(
-            proved_optimum(&read, name).as_deref(),
-            Some(optimum),
-            "{name}"
-        );
-        checked += 1;
+    let forms = forms("expected_optima.csv");
+    for (name, optimum, read) in &forms {
+        assert_eq!(proved_optimum(read, name), Some(optimum.clone()), "{name}");
     }
-    assert_eq!(checked, 1);
+    assert_eq!(forms.len(), 1);
+}
+
+/// The forms listed in `csv` (of tests/data/forms), each with its brute-force answer, read.
+fn forms(csv: &str) -> Vec<(String, String, xcsp3::XcspModel)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/forms");
+    let expected = std::fs::read_to_string(format!("{dir}/{csv}")).unwrap();
+    expected
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let mut fields = line.split(',');
+            let (name, answer) = (fields.next().unwrap(), fields.next().unwrap());
+            let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+            let read = xcsp3::load(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            (name.to_owned(), answer.to_owned(), read)
+        })
+        .collect()
 }
 
 /// The optimum of `read`, proved, each improving solution checked against every constraint.

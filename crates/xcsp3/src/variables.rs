@@ -80,7 +80,11 @@ impl Reader<'_> {
             .filter(|c| c.is_element() && c.has_tag_name("domain"))
             .collect();
         if parts.is_empty() {
-            let pieces = self.domain(node, node.text().unwrap_or(""))?;
+            // `as="y"`: the domain of the variables of `y`, the way a `<var>` takes it.
+            let pieces = match node.attribute("as") {
+                Some(like) => self.domain_as(node, like)?,
+                None => self.domain(node, node.text().unwrap_or(""))?,
+            };
             pieces_of.iter_mut().for_each(|p| *p = Some(pieces.clone()));
         }
         for part in parts {
@@ -115,6 +119,25 @@ impl Reader<'_> {
         self.symbols
             .declare(id, dims, cells)
             .map_err(|why| self.fault(node, why))
+    }
+
+    /// The domain of the first variable that `like` names, as ranges of consecutive values.
+    fn domain_as(&self, node: Node<'_, '_>, like: &str) -> Result<Vec<(i64, i64)>, XcspError> {
+        let source = self
+            .symbols
+            .resolve(like)
+            .map_err(|why| self.fault(node, why))?;
+        let Some(&first) = source.first() else {
+            return Err(self.fault(node, format!("`{like}` names no variable")));
+        };
+        let mut pieces: Vec<(i64, i64)> = Vec::new();
+        for v in self.model.initial_values(first).map(i64::from) {
+            match pieces.last_mut() {
+                Some((_, high)) if *high + 1 == v => *high = v,
+                _ => pieces.push((v, v)),
+            }
+        }
+        Ok(pieces)
     }
 
     /// A variable over the union of `pieces` (ranges, sorted or not).

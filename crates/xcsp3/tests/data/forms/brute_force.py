@@ -194,6 +194,12 @@ def clauses():
     return count([r(0, 1)] * 5 + [r(0, 3)], holds)
 
 
+def declarations():
+    # y and z take x's domain by `as`.
+    values = [0, 2, 5]
+    return count([values] * 5, lambda x0, x1, y0, y1, z: len({x0, x1, y0}) == 3 and y1 < z)
+
+
 def objective_nvalues():
     # The fewest distinct values among x: three apart, and x[4] apart from them.
     def holds(x):

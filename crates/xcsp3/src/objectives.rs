@@ -2,6 +2,7 @@
 //! model (a sum, a maximum or minimum, a number of distinct values, or an expression gets one
 //! of its own).
 
+use crate::constraints::split_list;
 use crate::intension::Operand;
 use crate::{Reader, XcspError};
 use csp::{Objective, VarId};
@@ -55,10 +56,8 @@ impl Reader<'_> {
             "sum" => {
                 let xs = self.list_vars(goal, &list)?;
                 let coeffs = match goal.children().find(|c| c.has_tag_name("coeffs")) {
-                    Some(c) => c
-                        .text()
-                        .unwrap_or("")
-                        .split_whitespace()
+                    Some(c) => split_list(c.text().unwrap_or(""))
+                        .into_iter()
                         .map(|v| {
                             v.parse::<i64>()
                                 .map_err(|_| self.fault(c, format!("`{v}` is not a coefficient")))

@@ -490,7 +490,7 @@ pub(super) fn split_list(text: &str) -> Vec<&str> {
             ')' => depth -= 1,
             c if c.is_whitespace() && depth == 0 => {
                 if let Some(s) = start.take() {
-                    items.push(&text[s..i]);
+                    push(&text[s..i], &mut items);
                 }
                 continue;
             }
@@ -501,9 +501,31 @@ pub(super) fn split_list(text: &str) -> Vec<&str> {
         }
     }
     if let Some(s) = start {
-        items.push(&text[s..]);
+        push(&text[s..], &mut items);
     }
     items
+}
+
+/// Adds `item` to `items`; an integer repeated in XCSP3's compact form (`1x3`) adds each of
+/// its copies.
+fn push<'t>(item: &'t str, items: &mut Vec<&'t str>) {
+    match repeated(item) {
+        Some((value, times)) => items.extend(std::iter::repeat_n(value, times)),
+        None => items.push(item),
+    }
+}
+
+/// The most copies XCSP3's compact form may stand for (`1x3` is three): more is refused as
+/// not an integer rather than filling the memory.
+const MOST_REPEATED: usize = 1 << 22;
+
+/// XCSP3's compact form of a repeated integer, `vxk` for `k` copies of `v` (`1x3` is
+/// `1 1 1`, `-2x2` is `-2 -2`): the integer's text and the number of copies.
+pub(super) fn repeated(token: &str) -> Option<(&str, usize)> {
+    let (value, times) = token.split_once('x')?;
+    value.parse::<i64>().ok()?;
+    let times = times.parse::<usize>().ok()?;
+    (times <= MOST_REPEATED).then_some((value, times))
 }
 
 /// The items of tuples `(a,b)(c,d)`, tuple by tuple; commas inside an item's own brackets
@@ -554,6 +576,10 @@ pub(super) fn parse_values(text: &str, symbols: &SymbolicValues) -> Result<Vec<i
             s.parse::<i32>()
                 .map_err(|_| format!("`{token}` is not an integer"))
         };
+        if let Some((value, times)) = repeated(token) {
+            out.extend(std::iter::repeat_n(number(value)?, times));
+            continue;
+        }
         match token.split_once("..") {
             Some((a, b)) => out.extend(number(a)?..=number(b)?),
             None => match symbols.code(token) {
@@ -620,11 +646,19 @@ mod tests {
             split_list(" x[0] dist(x[1], x[2])  3 "),
             vec!["x[0]", "dist(x[1], x[2])", "3"]
         );
+        // XCSP3's compact form of a repeated integer, as pycsp3 writes coefficients.
+        assert_eq!(
+            split_list("x[0] 1x3 -2x2 x[1]"),
+            vec!["x[0]", "1", "1", "1", "-2", "-2", "x[1]"]
+        );
+        assert_eq!(split_list("1x99999999999"), vec!["1x99999999999"]);
         let mut symbols = SymbolicValues::default();
         assert_eq!(
             parse_values("1 3..5 -2", &symbols).unwrap(),
             vec![1, 3, 4, 5, -2]
         );
+        assert_eq!(parse_values("0x2 5", &symbols).unwrap(), vec![0, 0, 5]);
+        assert!(parse_values("1x99999999999", &symbols).is_err());
         symbols.code_or_new("red").unwrap();
         symbols.code_or_new("red-yellow").unwrap();
         assert_eq!(

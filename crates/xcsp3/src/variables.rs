@@ -46,22 +46,11 @@ impl Reader<'_> {
     }
 
     fn single(&mut self, node: Node<'_, '_>, id: &str) -> Result<(), XcspError> {
-        let var = if let Some(like) = node.attribute("as") {
-            let source = self
-                .symbols
-                .resolve(like)
-                .map_err(|why| self.fault(node, why))?;
-            let values = source
-                .first()
-                .map(|&v| self.model.initial_domain(v))
-                .unwrap_or_default();
-            self.model
-                .new_var_from_values(Some(id), &values)
-                .map_err(|e| self.fault(node, format!("`{id}`: {e}")))?
-        } else {
-            let pieces = self.domain(node, node.text().unwrap_or(""))?;
-            self.new_var(node, id, &pieces)?
+        let pieces = match node.attribute("as") {
+            Some(like) => self.domain_as(node, like)?,
+            None => self.domain(node, node.text().unwrap_or(""))?,
         };
+        let var = self.new_var(node, id, &pieces)?;
         self.symbols
             .declare(id, Vec::new(), vec![Some(var)])
             .map_err(|why| self.fault(node, why))?;
@@ -80,7 +69,7 @@ impl Reader<'_> {
             .filter(|c| c.is_element() && c.has_tag_name("domain"))
             .collect();
         if parts.is_empty() {
-            // `as="y"`: the domain of the variables of `y`, the way a `<var>` takes it.
+            // `as="y"`: the domain of the variables of `y`, as for a `<var>`.
             let pieces = match node.attribute("as") {
                 Some(like) => self.domain_as(node, like)?,
                 None => self.domain(node, node.text().unwrap_or(""))?,

@@ -521,7 +521,7 @@ const MOST_REPEATED: usize = 1 << 22;
 
 /// XCSP3's compact form of a repeated integer, `vxk` for `k` copies of `v` (`1x3` is
 /// `1 1 1`, `-2x2` is `-2 -2`): the integer's text and the number of copies.
-pub(super) fn repeated(token: &str) -> Option<(&str, usize)> {
+fn repeated(token: &str) -> Option<(&str, usize)> {
     let (value, times) = token.split_once('x')?;
     value.parse::<i64>().ok()?;
     let times = times.parse::<usize>().ok()?;
@@ -571,15 +571,12 @@ pub(super) fn tuple_items(text: &str) -> Result<Vec<Vec<&str>>, String> {
 /// Integers, ranges (`1 3..5`, each spread) and symbols, as their codes.
 pub(super) fn parse_values(text: &str, symbols: &SymbolicValues) -> Result<Vec<i32>, String> {
     let mut out = Vec::new();
-    for token in text.split_whitespace() {
+    // split_list spreads the compact form of a repeated integer (`0x2`) into its copies.
+    for token in split_list(text) {
         let number = |s: &str| {
             s.parse::<i32>()
                 .map_err(|_| format!("`{token}` is not an integer"))
         };
-        if let Some((value, times)) = repeated(token) {
-            out.extend(std::iter::repeat_n(number(value)?, times));
-            continue;
-        }
         match token.split_once("..") {
             Some((a, b)) => out.extend(number(a)?..=number(b)?),
             None => match symbols.code(token) {

@@ -119,6 +119,11 @@ impl Reader<'_> {
                 .map(drop)
                 .map_err(|e| e.to_string());
         }
+        if rel == Relation::Eq {
+            if let Some(done) = self.product_equal(a, b)? {
+                return Ok(done);
+            }
+        }
         let (x, y) = (self.value(a)?, self.value(b)?);
         let posted = match (x, y) {
             (Operand::Var(x), Operand::Var(y)) => self.model.compare(x, rel, y),
@@ -422,8 +427,46 @@ impl Reader<'_> {
         }
     }
 
+    /// `mul(x1,..,xk) = c` (either way round) with `c` a nonzero constant: each partial product
+    /// divides `c`, the factors left being nonzero, so it lies within `-|c|..|c|` even where
+    /// the factors' bounds multiply beyond 32 bits (Grocery: four prices in cents whose
+    /// product is 711,000,000). `None` when `a = b` is not of that form.
+    fn product_equal(&mut self, a: &Expr, b: &Expr) -> Result<Option<()>, String> {
+        let (factors, c) = match (a, b) {
+            (Expr::Call(op, factors), Expr::Int(c)) | (Expr::Int(c), Expr::Call(op, factors))
+                if op == "mul" && factors.len() >= 2 && *c != 0 =>
+            {
+                (factors, *c)
+            }
+            _ => return Ok(None),
+        };
+        let cap = c.checked_abs().ok_or("a constant beyond 64 bits")?;
+        let mut acc = self.value(&factors[0])?;
+        for factor in &factors[1..] {
+            let y = self.value(factor)?;
+            acc = self.product_within(acc, y, cap)?;
+        }
+        match acc {
+            Operand::Var(z) => self
+                .model
+                .compare_value(z, Relation::Eq, c)
+                .map(drop)
+                .map_err(|e| e.to_string())?,
+            Operand::Const(p) if p == c => {}
+            Operand::Const(_) => {
+                return Err("a relation between constants that does not hold".into())
+            }
+        }
+        Ok(Some(()))
+    }
+
     /// `x * y`.
     pub(crate) fn product(&mut self, x: Operand, y: Operand) -> Result<Operand, String> {
+        self.product_within(x, y, i64::MAX)
+    }
+
+    /// `x * y`, known to lie within `-cap..=cap`.
+    fn product_within(&mut self, x: Operand, y: Operand, cap: i64) -> Result<Operand, String> {
         if let (Operand::Const(a), Operand::Const(b)) = (x, y) {
             return a
                 .checked_mul(b)
@@ -433,8 +476,8 @@ impl Reader<'_> {
         let (xl, xh) = self.bounds(x);
         let (yl, yh) = self.bounds(y);
         let corners = [xl * yl, xl * yh, xh * yl, xh * yh];
-        let low = corners.iter().copied().min().unwrap_or(0);
-        let high = corners.iter().copied().max().unwrap_or(0);
+        let low = corners.iter().copied().min().unwrap_or(0).max(-cap);
+        let high = corners.iter().copied().max().unwrap_or(0).min(cap);
         let (x, y) = (self.operand_var(x)?, self.operand_var(y)?);
         let z = self.aux(low, high)?;
         self.model.times(x, y, z).map_err(|e| e.to_string())?;

@@ -261,10 +261,10 @@ mod tests {
         let err = load("<instance format=\"XCSP3\" type=\"CSP\">\n  <variables>\n    <var id=\"x\"> 1..a </var>\n  </variables>\n</instance>").unwrap_err();
         assert_eq!(err.at, Some((3, 5)));
         assert!(err.what.contains("1..a"), "{err}");
-        let err = load("<instance type=\"CSP\">\n<constraints>\n  <knapsack> x[] </knapsack>\n</constraints>\n</instance>").unwrap_err();
+        let err = load("<instance type=\"CSP\">\n<constraints>\n  <stretch> x[] </stretch>\n</constraints>\n</instance>").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "line 3, column 3: <knapsack> is not supported yet"
+            "line 3, column 3: <stretch> is not supported yet"
         );
         assert!(load("<instance").is_err());
         // `in` without a set: refused, not passed back and forth between value and truth.

@@ -95,7 +95,7 @@ fn a_plain_xml_file_is_read_as_well() {
     std::fs::write(
         &path,
         "<instance format=\"XCSP3\" type=\"CSP\">\n  <variables>\n    <array id=\"x\" size=\"[3]\"> 0..2 </array>\n  \
-         </variables>\n  <constraints>\n    <knapsack> x[] </knapsack>\n  </constraints>\n</instance>\n",
+         </variables>\n  <constraints>\n    <stretch> x[] </stretch>\n  </constraints>\n</instance>\n",
     )
     .unwrap();
     let out = csp(&["xcsp3", path.to_str().unwrap()]);
@@ -104,7 +104,7 @@ fn a_plain_xml_file_is_read_as_well() {
     let err = stderr(&out);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.ends_with("small.xml: line 6, column 5: <knapsack> is not supported yet\n"),
+        err.ends_with("small.xml: line 6, column 5: <stretch> is not supported yet\n"),
         "{err}"
     );
     std::fs::remove_dir_all(&dir).ok();

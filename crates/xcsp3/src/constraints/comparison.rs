@@ -1,10 +1,12 @@
-//! The comparison constraints: `<allDifferent>` (over a list, with `except`, or over the rows
-//! and columns of a `<matrix>`), `<allEqual>`, `<ordered>` and `<lex>`.
+//! The comparison constraints: `<allDifferent>` (over a list, with `except`, over the rows
+//! and columns of a `<matrix>`, or over several lists), `<allEqual>`, `<ordered>`, `<lex>`
+//! and `<precedence>`.
 
 use super::{parse_values, Args};
-use crate::intension::{flip, relation};
+use crate::intension::{flip, linear_relation, relation, Operand};
 use crate::{Reader, XcspError};
-use csp::{Relation, VarId};
+use csp::constraints::Compare;
+use csp::{Reification, Relation, VarId};
 use roxmltree::Node;
 
 impl Reader<'_> {
@@ -16,10 +18,7 @@ impl Reader<'_> {
         args: Option<&Args<'_>>,
     ) -> Result<(), XcspError> {
         if node.children().filter(|c| c.has_tag_name("list")).count() > 1 {
-            return Err(self.fault(
-                node,
-                "<allDifferent> over several lists (distinct tuples) is not supported yet",
-            ));
+            return self.distinct_lists(node, args);
         }
         let except = match self.child_text(node, "except", args)? {
             Some(text) => parse_values(&text, &self.values).map_err(|why| self.fault(node, why))?,
@@ -48,6 +47,54 @@ impl Reader<'_> {
         Ok(())
     }
 
+    /// `<allDifferent>` over several `<list>`s: no two lists are equal, each pair differing
+    /// at some position (a clause over reified disequalities, as ACE and CPMpy
+    /// decompose it).
+    fn distinct_lists(
+        &mut self,
+        node: Node<'_, '_>,
+        args: Option<&Args<'_>>,
+    ) -> Result<(), XcspError> {
+        if node.children().any(|c| c.has_tag_name("except")) {
+            return Err(self.fault(
+                node,
+                "<allDifferent> over several lists with <except> is not supported yet",
+            ));
+        }
+        let mut lists = Vec::new();
+        for list in node.children().filter(|c| c.has_tag_name("list")) {
+            let text = self.text(list, args)?;
+            lists.push(self.list_vars(node, &text)?);
+        }
+        let engine = |reader: &Self, e| reader.engine(node, e);
+        for (p, a) in lists.iter().enumerate() {
+            for b in &lists[p + 1..] {
+                if a.len() != b.len() {
+                    return Err(self.fault(
+                        node,
+                        format!(
+                            "<allDifferent> over lists of {} and {} variables",
+                            a.len(),
+                            b.len()
+                        ),
+                    ));
+                }
+                let mut differs = Vec::with_capacity(a.len());
+                for (&x, &y) in a.iter().zip(b) {
+                    let d = self.model.new_bool().map_err(|e| engine(self, e))?;
+                    self.model
+                        .reify(d, Compare::new(x, Relation::Ne, y, 0), Reification::Full)
+                        .map_err(|e| engine(self, e))?;
+                    differs.push(d);
+                }
+                self.model
+                    .clause(&differs, &[])
+                    .map_err(|e| engine(self, e))?;
+            }
+        }
+        Ok(())
+    }
+
     /// `<allEqual>`: every variable of the list equals the first.
     pub(super) fn all_equal(
         &mut self,
@@ -64,8 +111,8 @@ impl Reader<'_> {
         Ok(())
     }
 
-    /// `<ordered>`: consecutive variables in the operator's order, `<lengths>` apart at
-    /// least (`x[i] + length[i] op x[i+1]`).
+    /// `<ordered>`: consecutive variables in the operator's order, `<lengths>` (integers or
+    /// variables) apart at least (`x[i] + length[i] op x[i+1]`).
     pub(super) fn ordered(
         &mut self,
         node: Node<'_, '_>,
@@ -74,21 +121,29 @@ impl Reader<'_> {
         let vars = self.required_vars(node, "list", args)?;
         let rel = self.order(node, args)?;
         let lengths = match self.child_text(node, "lengths", args)? {
-            Some(text) => {
-                Some(parse_values(&text, &self.values).map_err(|why| self.fault(node, why))?)
-            }
-            None => None,
+            Some(text) => self.operands(node, &text)?,
+            None => Vec::new(),
         };
+        if !lengths.is_empty() && lengths.len() + 1 != vars.len() {
+            return Err(self.fault(
+                node,
+                format!("{} lengths for {} variables", lengths.len(), vars.len()),
+            ));
+        }
         for (i, pair) in vars.windows(2).enumerate() {
-            let offset = lengths
-                .as_ref()
-                .and_then(|l| l.get(i))
-                .copied()
-                .map_or(0, i64::from);
-            // x[i] + length[i] rel x[i+1], that is x[i+1] rel' x[i] + length[i].
-            self.model
-                .compare_offset(pair[1], flip(rel), pair[0], offset)
-                .map_err(|e| self.engine(node, e))?;
+            let posted = match lengths.get(i).copied().unwrap_or(Operand::Const(0)) {
+                // x[i] + length[i] rel x[i+1], that is x[i+1] rel' x[i] + length[i].
+                Operand::Const(offset) => {
+                    self.model
+                        .compare_offset(pair[1], flip(rel), pair[0], offset)
+                }
+                Operand::Var(length) => {
+                    let (op, rhs) = linear_relation(rel, 0);
+                    let terms = [(1, pair[0]), (1, length), (-1, pair[1])];
+                    self.model.linear(&terms, op, rhs)
+                }
+            };
+            posted.map_err(|e| self.engine(node, e))?;
         }
         Ok(())
     }
@@ -147,6 +202,50 @@ impl Reader<'_> {
                 }
             };
             posted.map_err(|e| self.engine(node, e))?;
+        }
+        Ok(())
+    }
+
+    /// `<precedence>`: each of `<values>` (by default every value of the list's domains, in
+    /// increasing order) appears first in the list only after the one before it has; with
+    /// `covered="true"`, every one of them appears.
+    pub(super) fn precedence(
+        &mut self,
+        node: Node<'_, '_>,
+        args: Option<&Args<'_>>,
+    ) -> Result<(), XcspError> {
+        let list = self.list_text(node, args)?;
+        let xs = self.list_vars(node, &list)?;
+        let values = match self.child_text(node, "values", args)? {
+            Some(text) => parse_values(&text, &self.values).map_err(|why| self.fault(node, why))?,
+            None => {
+                let mut all: Vec<i32> = xs
+                    .iter()
+                    .flat_map(|&x| self.model.initial_values(x))
+                    .collect();
+                all.sort_unstable();
+                all.dedup();
+                all
+            }
+        };
+        let engine = |reader: &Self, e| reader.engine(node, e);
+        self.model
+            .value_precede_chain(&values, &xs)
+            .map_err(|e| engine(self, e))?;
+        let covered = node
+            .children()
+            .find(|c| c.has_tag_name("values"))
+            .and_then(|v| v.attribute("covered"))
+            .map(str::trim)
+            == Some("true");
+        if covered {
+            let most = i32::try_from(xs.len()).unwrap_or(i32::MAX);
+            for v in values {
+                let n = self.model.new_var(1..=most).map_err(|e| engine(self, e))?;
+                self.model
+                    .among(n, &xs, &[v])
+                    .map_err(|e| engine(self, e))?;
+            }
         }
         Ok(())
     }

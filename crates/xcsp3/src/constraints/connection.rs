@@ -1,5 +1,5 @@
-//! The connection constraints: `<minimum>` and `<maximum>`, `<element>` (over a list or a
-//! `<matrix>`, of integers or variables) and `<channel>`.
+//! The connection constraints: `<minimum>` and `<maximum>`, `<minimumArg>` and `<maximumArg>`,
+//! `<element>` (over a list or a `<matrix>`, of integers or variables) and `<channel>`.
 
 use super::Args;
 use crate::intension::Operand;
@@ -44,6 +44,76 @@ impl Reader<'_> {
         }
         .map_err(|e| self.engine(node, e))?;
         Ok(())
+    }
+
+    /// `<maximumArg>` or `<minimumArg>`: the index (from the list's `startIndex`) of a
+    /// greatest or least item meets the condition; of the first such item with
+    /// `rank="first"`, the last with `"last"`, any with `"any"` (the default).
+    pub(super) fn extremum_arg(
+        &mut self,
+        node: Node<'_, '_>,
+        args: Option<&Args<'_>>,
+    ) -> Result<(), XcspError> {
+        let name = node.tag_name().name();
+        let maximum = name == "maximumArg";
+        let start = self.start_index(
+            node.children().find(|c| c.has_tag_name("list")),
+            "startIndex",
+        )?;
+        let list = self.list_text(node, args)?;
+        let xs = self.list_vars(node, &list)?;
+        if xs.is_empty() {
+            return Err(self.fault(node, format!("<{name}> over an empty list")));
+        }
+        let (first, last) = (i64::from(start), i64::from(start) + xs.len() as i64 - 1);
+        let condition = self.required(node, "condition", args)?;
+        let z = self.condition_var(node, &condition, (first, last))?;
+        let engine = |reader: &Self, e| reader.engine(node, e);
+        match node.attribute("rank").map_or("any", str::trim) {
+            "first" => self.post_arg(&xs, first, z, maximum),
+            "last" => {
+                // The first of the reversed list, counted from the other end.
+                let reversed: Vec<VarId> = xs.iter().rev().copied().collect();
+                let from_end = self.new_var_over(node, first, last)?;
+                self.post_arg(&reversed, first, from_end, maximum)
+                    .map_err(|e| engine(self, e))?;
+                self.model
+                    .linear(&[(1, z), (1, from_end)], LinearOp::Eq, first + last)
+            }
+            "any" => {
+                let bounds: Vec<(i64, i64)> = xs.iter().map(|&x| self.var_bounds(x)).collect();
+                let low = bounds.iter().map(|b| b.0).min().unwrap_or(0);
+                let high = bounds.iter().map(|b| b.1).max().unwrap_or(0);
+                let best = self.new_var_over(node, low, high)?;
+                if maximum {
+                    self.model.max(&xs, best)
+                } else {
+                    self.model.min(&xs, best)
+                }
+                .map_err(|e| engine(self, e))?;
+                self.model.element_vars(z, &xs, start, best)
+            }
+            other => {
+                return Err(self.fault(node, format!("rank `{other}` is not first, last or any")))
+            }
+        }
+        .map_err(|e| engine(self, e))?;
+        Ok(())
+    }
+
+    /// `z` is the first index of the greatest (or least) of `xs`, counted from `first`.
+    fn post_arg(
+        &mut self,
+        xs: &[VarId],
+        first: i64,
+        z: VarId,
+        maximum: bool,
+    ) -> Result<csp::ConstraintId, csp::ModelError> {
+        if maximum {
+            self.model.arg_max(xs, first, z)
+        } else {
+            self.model.arg_min(xs, first, z)
+        }
     }
 
     /// `<element>`: the list's item at `<index>` (counted from `startIndex`) is `<value>` or

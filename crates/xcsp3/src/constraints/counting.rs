@@ -28,8 +28,20 @@ impl Reader<'_> {
                 format!("{} coefficients for {} terms", coeffs.len(), xs.len()),
             ));
         }
-        let mut terms: Vec<(i64, VarId)> = Vec::with_capacity(xs.len());
-        for (c, x) in coeffs.into_iter().zip(xs) {
+        let terms = self.weighted_terms(node, coeffs, &xs)?;
+        self.condition(node, terms, &condition)
+    }
+
+    /// The terms `coeffs[i] * xs[i]`, a coefficient that is a variable making a product of
+    /// its own.
+    pub(super) fn weighted_terms(
+        &mut self,
+        node: Node<'_, '_>,
+        coeffs: Vec<Operand>,
+        xs: &[VarId],
+    ) -> Result<Vec<(i64, VarId)>, XcspError> {
+        let mut terms = Vec::with_capacity(xs.len());
+        for (c, &x) in coeffs.into_iter().zip(xs) {
             match c {
                 Operand::Const(c) => terms.push((c, x)),
                 Operand::Var(_) => {
@@ -40,7 +52,7 @@ impl Reader<'_> {
                 }
             }
         }
-        self.condition(node, terms, &condition)
+        Ok(terms)
     }
 
     /// `<count>`: the number of the list's variables taking one of `<values>` (integers, or

@@ -1,10 +1,12 @@
-//! The packing and scheduling constraints: `<noOverlap>` (tasks on a line, or boxes in two
-//! dimensions) and `<cumulative>` (tasks sharing a resource).
+//! The packing and scheduling constraints: `<noOverlap>` (tasks on a line, or boxes in any
+//! number of dimensions), `<cumulative>` (tasks sharing a resource), `<binPacking>` and
+//! `<knapsack>`.
 
-use super::{tuple_items, Args};
+use super::{parse_values, tuple_items, Args};
 use crate::intension::Operand;
 use crate::{Reader, XcspError};
-use csp::{LinearOp, VarId};
+use csp::constraints::{Compare, Linear, Reifiable};
+use csp::{LinearOp, Reification, Relation, VarId};
 use roxmltree::Node;
 
 impl Reader<'_> {
@@ -62,7 +64,9 @@ impl Reader<'_> {
         Ok(())
     }
 
-    /// `<noOverlap>` over boxes `(x,y)` of sizes `(dx,dy)`.
+    /// `<noOverlap>` over boxes: `(x,y)` of sizes `(dx,dy)` to the two-dimensional
+    /// propagator; in other dimensions, each pair of boxes apart along some axis (a clause
+    /// over reified inequalities, as ACE and CPMpy decompose it).
     fn boxes(
         &mut self,
         node: Node<'_, '_>,
@@ -70,35 +74,238 @@ impl Reader<'_> {
         lengths: &str,
         strict: bool,
     ) -> Result<(), XcspError> {
-        let pairs = |reader: &mut Self, text: &str| -> Result<Vec<(VarId, VarId)>, XcspError> {
+        let tuples = |reader: &mut Self, text: &str| -> Result<Vec<Vec<Operand>>, XcspError> {
             let mut out = Vec::new();
             for item in tuple_items(text).map_err(|why| reader.fault(node, why))? {
-                let [a, b] = reader.operands(node, &item.join(" "))?[..] else {
-                    return Err(reader.fault(
-                        node,
-                        "<noOverlap> over boxes in other than two dimensions is not supported yet",
-                    ));
-                };
-                out.push((
-                    reader.operand_var_at(node, a)?,
-                    reader.operand_var_at(node, b)?,
-                ));
+                out.push(reader.operands(node, &item.join(" "))?);
             }
             Ok(out)
         };
-        let at = pairs(self, origins)?;
-        let size = pairs(self, lengths)?;
-        if at.len() != size.len() {
+        let at = tuples(self, origins)?;
+        let size = tuples(self, lengths)?;
+        let dims = at.first().map_or(0, Vec::len);
+        if at.len() != size.len() || at.iter().chain(&size).any(|t| t.len() != dims) {
             return Err(self.fault(
                 node,
-                format!("{} origins and {} lengths", at.len(), size.len()),
+                format!(
+                    "{} origins and {} lengths of {dims} dimensions",
+                    at.len(),
+                    size.len()
+                ),
             ));
         }
-        let (x, y): (Vec<VarId>, Vec<VarId>) = at.into_iter().unzip();
-        let (dx, dy): (Vec<VarId>, Vec<VarId>) = size.into_iter().unzip();
+        if dims != 2 {
+            return self.boxes_apart(node, &at, &size, strict);
+        }
+        let mut axes: [Vec<VarId>; 4] = Default::default();
+        for (o, l) in at.into_iter().zip(size) {
+            for (axis, item) in axes.iter_mut().zip(o.into_iter().chain(l)) {
+                axis.push(self.operand_var_at(node, item)?);
+            }
+        }
+        let [x, y, dx, dy] = &axes;
         self.model
-            .diffn(&x, &y, &dx, &dy, strict)
+            .diffn(x, y, dx, dy, strict)
             .map_err(|e| self.engine(node, e))?;
+        Ok(())
+    }
+
+    /// Boxes at `at` of sizes `size` pairwise apart along some axis: `o[i] + l[i] <= o[j]` or
+    /// the other way round. A box of size 0 along some axis overlaps nothing unless
+    /// `strict` (`zeroIgnored="false"`).
+    fn boxes_apart(
+        &mut self,
+        node: Node<'_, '_>,
+        at: &[Vec<Operand>],
+        size: &[Vec<Operand>],
+        strict: bool,
+    ) -> Result<(), XcspError> {
+        let engine = |reader: &Self, e| reader.engine(node, e);
+        let zero_size = |l: &[Operand]| l.contains(&Operand::Const(0));
+        for i in 0..at.len() {
+            for j in i + 1..at.len() {
+                if !strict && (zero_size(&size[i]) || zero_size(&size[j])) {
+                    continue;
+                }
+                let mut apart = Vec::new();
+                for d in 0..at[i].len() {
+                    for (a, b) in [(i, j), (j, i)] {
+                        // at[a][d] + size[a][d] - at[b][d] <= 0.
+                        let mut terms = Vec::with_capacity(3);
+                        let mut rhs = 0;
+                        for (k, o) in [(1, at[a][d]), (1, size[a][d]), (-1, at[b][d])] {
+                            match o {
+                                Operand::Const(c) => rhs -= k * c,
+                                Operand::Var(v) => terms.push((k, v)),
+                            }
+                        }
+                        apart
+                            .push(self.reified_bool(node, Linear::new(&terms, LinearOp::Le, rhs))?);
+                    }
+                    if !strict {
+                        for l in [size[i][d], size[j][d]] {
+                            if let Operand::Var(l) = l {
+                                let empty = Compare::with_value(l, Relation::Le, 0);
+                                apart.push(self.reified_bool(node, empty)?);
+                            }
+                        }
+                    }
+                }
+                self.model
+                    .clause(&apart, &[])
+                    .map_err(|e| engine(self, e))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A new 0/1 variable that holds exactly when `c` does (not only implies it, so that a
+    /// count of solutions counts each once).
+    fn reified_bool<C: Reifiable + 'static>(
+        &mut self,
+        node: Node<'_, '_>,
+        c: C,
+    ) -> Result<VarId, XcspError> {
+        let b = self.model.new_bool().map_err(|e| self.engine(node, e))?;
+        self.model
+            .reify(b, c, Reification::Full)
+            .map_err(|e| self.engine(node, e))?;
+        Ok(b)
+    }
+
+    /// `<binPacking>`: item `i`, of size `sizes[i]`, goes in bin `list[i]`, and the load of
+    /// each bin (each value the items may take) meets the `<condition>`; or the load of
+    /// bin `j` (from 0) stays within `<limits>[j]`, or is `<loads>[j]`, bins past their
+    /// number left free, as CPMpy's reader leaves them.
+    pub(super) fn bin_packing(
+        &mut self,
+        node: Node<'_, '_>,
+        args: Option<&Args<'_>>,
+    ) -> Result<(), XcspError> {
+        let items = self.required_vars(node, "list", args)?;
+        let text = self.required(node, "sizes", args)?;
+        let sizes = parse_values(&text, &self.values).map_err(|why| self.fault(node, why))?;
+        if sizes.len() != items.len() {
+            return Err(self.fault(
+                node,
+                format!("{} sizes for {} items", sizes.len(), items.len()),
+            ));
+        }
+        if sizes.iter().any(|&w| w < 0) {
+            return Err(self.fault(node, "<binPacking> with a negative size"));
+        }
+        let total: i64 = sizes.iter().map(|&w| i64::from(w)).sum();
+        let (low, high) = items.iter().fold((i64::MAX, i64::MIN), |(l, h), &x| {
+            let (a, b) = self.bounds(Operand::Var(x));
+            (l.min(a), h.max(b))
+        });
+        let mut loads = Vec::new();
+        if let Some(text) = self.child_text(node, "loads", args)? {
+            loads = self.list_vars(node, &text)?;
+        } else if let Some(text) = self.child_text(node, "limits", args)? {
+            for limit in self.operands(node, &text)? {
+                let load = self.new_load(node, total)?;
+                match limit {
+                    Operand::Const(c) => self.model.compare_value(load, Relation::Le, c),
+                    Operand::Var(v) => self.model.compare(load, Relation::Le, v),
+                }
+                .map_err(|e| self.engine(node, e))?;
+                loads.push(load);
+            }
+        } else {
+            // Every bin an item may take meets the condition.
+            let condition = self.required(node, "condition", args)?;
+            if high - low > 1 << 16 {
+                return Err(self.fault(node, "<binPacking> over more than 65,536 bins"));
+            }
+            for _ in low..=high {
+                loads.push(self.condition_var(node, &condition, (0, total))?);
+            }
+            return self.pack(node, &items, &sizes, &loads, low);
+        }
+        self.pack(node, &items, &sizes, &loads, 0)
+    }
+
+    /// Items of `sizes` into bins numbered from `first` of loads `loads`; items that may go
+    /// past those bins get bins of their own, whose loads nothing constrains.
+    fn pack(
+        &mut self,
+        node: Node<'_, '_>,
+        items: &[VarId],
+        sizes: &[i32],
+        loads: &[VarId],
+        first: i64,
+    ) -> Result<(), XcspError> {
+        let total: i64 = sizes.iter().map(|&w| i64::from(w)).sum();
+        let (low, high) =
+            items
+                .iter()
+                .fold((first, first + loads.len() as i64 - 1), |(l, h), &x| {
+                    let (a, b) = self.bounds(Operand::Var(x));
+                    (l.min(a), h.max(b))
+                });
+        if high - low > 1 << 16 {
+            return Err(self.fault(node, "<binPacking> over more than 65,536 bins"));
+        }
+        let mut all = Vec::with_capacity((high - low + 1) as usize);
+        for bin in low..=high {
+            let known = usize::try_from(bin - first).ok().and_then(|k| loads.get(k));
+            all.push(match known {
+                Some(&load) => load,
+                None => self.new_load(node, total)?,
+            });
+        }
+        let low = i32::try_from(low).map_err(|_| self.fault(node, "a bin beyond 32 bits"))?;
+        self.model
+            .bin_packing_load(&all, low, items, sizes)
+            .map_err(|e| self.engine(node, e))?;
+        Ok(())
+    }
+
+    /// A bin's load: a new variable over `0..=total`.
+    fn new_load(&mut self, node: Node<'_, '_>, total: i64) -> Result<VarId, XcspError> {
+        let total = i32::try_from(total).map_err(|_| self.fault(node, "a load beyond 32 bits"))?;
+        self.model
+            .new_var(0..=total)
+            .map_err(|e| self.engine(node, e))
+    }
+
+    /// `<knapsack>`: the chosen quantities `list` weigh `sum(weights[i] * list[i])`, which
+    /// meets the first `<condition>`, and are worth `sum(profits[i] * list[i])`, which meets
+    /// the second.
+    pub(super) fn knapsack(
+        &mut self,
+        node: Node<'_, '_>,
+        args: Option<&Args<'_>>,
+    ) -> Result<(), XcspError> {
+        let xs = self.required_vars(node, "list", args)?;
+        let conditions: Vec<Node<'_, '_>> = node
+            .children()
+            .filter(|c| c.has_tag_name("condition"))
+            .collect();
+        let [weight_condition, profit_condition] = conditions[..] else {
+            return Err(self.fault(
+                node,
+                "<knapsack> has two <condition>s, on weights and profits",
+            ));
+        };
+        for (name, condition) in [("weights", weight_condition), ("profits", profit_condition)] {
+            let text = self.required(node, name, args)?;
+            let coeffs = parse_values(&text, &self.values).map_err(|why| self.fault(node, why))?;
+            if coeffs.len() != xs.len() {
+                return Err(self.fault(
+                    node,
+                    format!("{} {name} for {} items", coeffs.len(), xs.len()),
+                ));
+            }
+            let terms = coeffs
+                .iter()
+                .map(|&c| i64::from(c))
+                .zip(xs.iter().copied())
+                .collect();
+            let condition = self.text(condition, args)?;
+            self.condition(node, terms, &condition)?;
+        }
         Ok(())
     }
 

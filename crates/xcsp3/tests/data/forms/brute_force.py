@@ -208,8 +208,91 @@ def objective_nvalues():
     return min(len(set(x)) for x in product(r(0, 4), repeat=5) if holds(x))
 
 
+def load(bins, sizes, b):
+    return sum(w for x, w in zip(bins, sizes) if x == b)
+
+
+def bin_packing():
+    # Bin j's load is the sum of the sizes of the items put in j.
+    condition = count([r(0, 2)] * 4, lambda *x: all(load(x, [2, 3, 1, 2], b) <= 4 for b in r(0, 2)))
+    # Loads of bins 0..2 given; an item may go in bin 3, whose load nothing says.
+    loads = count([r(0, 3)] * 3 + [r(0, 5)] * 3,
+                  lambda y0, y1, y2, *l: all(load((y0, y1, y2), [1, 2, 2], b) == l[b] for b in r(0, 2)))
+    limits = count([r(0, 1)] * 3 + [r(0, 4)],
+                   lambda z0, z1, z2, c: load((z0, z1, z2), [3, 2, 2], 0) <= 4
+                   and load((z0, z1, z2), [3, 2, 2], 1) <= c)
+    return condition * loads * limits
+
+
+def knapsack():
+    return count([r(0, 2)] * 3 + [r(5, 8)],
+                 lambda a, b, c, p: 2 * a + 3 * b + 4 * c <= 8 and 3 * a + 4 * b + 5 * c >= p)
+
+
+def flow():
+    def balanced(arcs, flows, nodes, balance):
+        return all(sum(f for (u, _), f in zip(arcs, flows) if u == n)
+                   - sum(f for (_, v), f in zip(arcs, flows) if v == n) == b
+                   for n, b in zip(nodes, balance))
+    arcs = [(1, 2), (1, 3), (2, 3), (2, 4), (3, 4)]
+    weighted = count([r(0, 3)] * 5 + [r(0, 12)], lambda *v: balanced(arcs, v[:5], [1, 2, 3, 4], [3, 0, 0, -3])
+                     and sum(w * f for w, f in zip([1, 3, 1, 2, 1], v[:5])) <= v[5])
+    cycle = count([r(0, 2)] * 3 + [r(-2, 2)],
+                  lambda *v: balanced([(0, 1), (1, 2), (2, 0)], v[:3], [0, 1, 2], [v[3], 0, 0]))
+    return weighted * cycle
+
+
+def precedes(x, values):
+    # Each value occurs only after the one before it in `values` has.
+    return all(t not in x or (s in x and x.index(s) < x.index(t)) for s, t in zip(values, values[1:]))
+
+
+def precedence():
+    return count([r(0, 2)] * 4, lambda *v: precedes(v, [0, 1, 2])) \
+        * count([r(0, 2)] * 4, lambda *w: precedes(w, [2, 0]) and 2 in w and 0 in w)
+
+
+def arg_extremum():
+    def holds(m0, m1, m2, i, j, k):
+        m, e = [m0, m1, m2], [m0, m1 + 1, m2]
+        first_max = m.index(max(m))
+        last_min = max(p for p in range(3) if m[p] == min(m))
+        return i == first_max and j == 1 + last_min and 0 <= k < 3 and e[k] == max(e)
+    return count([r(0, 2)] * 3 + [r(0, 3), r(0, 3), r(0, 2)], holds)
+
+
+def ordered_lists():
+    ordered = count([r(0, 4)] * 3 + [r(1, 2)] * 2,
+                    lambda s0, s1, s2, d0, d1: s0 + d0 <= s1 and s1 + d1 <= s2)
+    rows = count([r(0, 1)] * 4, lambda a, b, c, d: len({(a, b), (c, d), (1, 1)}) == 3)
+    return ordered * rows
+
+
+def boxes_3d():
+    def disjoint(o, lengths, ignore_zero):
+        for i in range(len(o)):
+            for j in range(i + 1, len(o)):
+                if ignore_zero and (0 in lengths[i] or 0 in lengths[j]):
+                    continue
+                if not any(apart(o[i][d], lengths[i][d], o[j][d], lengths[j][d]) for d in range(3)):
+                    return False
+        return True
+    ignored = count([r(0, 1)] * 10, lambda *v: disjoint(
+        [v[0:3], v[3:6], v[6:9]], [(1, 1, 1), (2, 1, 1), (1, v[9], 1)], True))
+    strict = count([r(0, 1)] * 6, lambda *p: disjoint([p[0:3], p[3:6]], [(1, 0, 1), (1, 1, 1)], False))
+    return ignored * strict
+
+
+def product_wide():
+    # A nonzero product c needs nonzero factors that divide it, so the factors lie within
+    # -|c|..|c|, well inside the declared domains (0..2000, -1000..1000).
+    positive = count([r(0, 24)] * 3, lambda a, b, c: a * b * c == 24)
+    signed = count([r(-12, 12)] * 4, lambda a, b, c, d: a * b * c * d == -12)
+    return positive * signed
+
+
 if __name__ == "__main__":
     for name, f in list(globals().items()):
         if callable(f) and f.__module__ == "__main__" and name not in (
-                "count", "r", "lex_lt", "apart") and not name.startswith("_"):
+                "count", "r", "lex_lt", "apart", "load", "precedes") and not name.startswith("_"):
             print(f"{name.replace('_', '-')}.xml,{f()}")

@@ -99,6 +99,17 @@ pub struct Xcsp3Args {
     #[arg(long, value_name = "FILE", conflicts_with = "count")]
     pub proof: Option<std::path::PathBuf>,
 
+    /// Large neighbourhood search in an optimisation, under learning (lcg), where it is on
+    /// by default: once a solution is found, runs between restarts keep part of the
+    /// instance's variables fixed at the best solution's values and search the rest.
+    /// Without --inference, it asks for lcg
+    #[arg(long, conflicts_with = "count")]
+    pub lns: bool,
+
+    /// No large neighbourhood search under lcg
+    #[arg(long, conflicts_with = "lns")]
+    pub no_lns: bool,
+
     #[command(flatten)]
     pub search: SearchArgs,
 }

@@ -22,6 +22,12 @@ pub struct Xcsp3Job {
     /// optimisation gets its own defaults once the instance is read.
     var_order_given: bool,
     val_order_given: bool,
+    /// Whether the user chose the inference; otherwise an optimisation gets its own.
+    inference_given: bool,
+    /// Large neighbourhood search under lcg in an optimisation (unless `--no-lns`).
+    lns: bool,
+    /// `--lns` was given.
+    lns_asked: bool,
     limits: csp::Limits,
     started: Instant,
     /// Where the proof goes (`--proof`).
@@ -37,6 +43,9 @@ impl Xcsp3Job {
         // Why each: see the table.
         let defaults = if args.count {
             Defaults::Xcsp3Count
+        } else if args.lns || args.proof.is_some() {
+            // Asking for what only learning does asks for learning.
+            Defaults::FznFree
         } else {
             Defaults::Xcsp3Solve
         }
@@ -46,12 +55,21 @@ impl Xcsp3Job {
         if args.proof.is_some() {
             proof::check_inference(settings.inference)?;
         }
+        if args.lns && settings.inference != csp::Inference::Lcg {
+            return Err(format!(
+                "--lns applies to --inference lcg, not {}",
+                settings.inference
+            ));
+        }
         Ok(Xcsp3Job {
             file: args.file.clone(),
             count: args.count,
             settings,
             var_order_given: args.search.var_order.is_some(),
             val_order_given: args.search.val_order.is_some(),
+            inference_given: args.search.inference.is_some() || args.lns || args.proof.is_some(),
+            lns: !args.no_lns,
+            lns_asked: args.lns,
             limits: limits(&args.search, &signals.cancel, Some(started))?,
             started,
             proof: args.proof.clone(),
@@ -76,11 +94,17 @@ impl Xcsp3Job {
             eprintln!("csp xcsp3: --count counts the solutions of a CSP; this instance is a COP");
             return Status::BadInput;
         }
+        if self.lns_asked && instance.objective.is_none() {
+            eprintln!("csp xcsp3: note: --lns: a satisfaction problem has no incumbent to follow");
+        }
         let read_time = self.started.elapsed();
         let mut settings = self.settings;
         if let Some(objective) = instance.objective {
             // Known once the instance is read; the orders the user gave still win.
             let optimising = Defaults::Xcsp3Optimise(objective.sense).settings();
+            if !self.inference_given {
+                settings.inference = optimising.inference;
+            }
             if !self.var_order_given {
                 settings.var_order = optimising.var_order;
             }
@@ -89,6 +113,9 @@ impl Xcsp3Job {
             }
         }
         let mut solver = settings.solver(&instance.model).limits(self.limits.clone());
+        if self.lns && settings.inference == csp::Inference::Lcg && instance.objective.is_some() {
+            solver = solver.lns(instance.declared().to_vec());
+        }
         solver = match instance.objective {
             Some(objective) => solver.optimize(Some(objective)),
             None if self.count => solver.max_solutions(None),

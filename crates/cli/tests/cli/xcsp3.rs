@@ -174,10 +174,35 @@ fn proved_optimum(name: &str) -> i64 {
 }
 
 #[test]
-fn an_optimisation_branches_by_weighted_degree_towards_its_objective() {
-    // 5 empty bins at most (ACE's tests): proved at once by wdeg with the largest items
-    // first; dom/wdeg and ascending values gave no proof in 60 s.
+fn an_optimisation_proves_its_optimum_by_default() {
+    // 5 empty bins at most (ACE's tests): proved in under a second by learning with large
+    // neighbourhood search, values towards the objective (the largest items first).
     assert_eq!(proved_optimum("BinPacking-table-BinPacking_n1c1w4a"), 5);
+}
+
+#[test]
+fn large_neighbourhood_search_asks_for_learning_and_keeps_the_optimum() {
+    let file = instance("BinPacking-table-BinPacking_n1c1w4a");
+    let out = csp(&["xcsp3", "--lns", "--inference", "mac", &file]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--lns applies to --inference lcg"), "{err}");
+    // --lns alone asks for lcg; the optimum is ACE's, as without it.
+    let out = csp(&["xcsp3", "--lns", "--time-limit", "60", &file]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("\no 5\ns OPTIMUM FOUND\n") || text.starts_with("o 5\ns OPTIMUM FOUND\n"),
+        "{text}"
+    );
+    // A satisfaction problem: a note, and the answer as without it.
+    let out = csp(&["xcsp3", "--lns", &instance("Zebra")]);
+    assert!(
+        stdout(&out).starts_with("s SATISFIABLE\n"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stderr(&out).contains("no incumbent"), "{}", stderr(&out));
 }
 
 #[test]

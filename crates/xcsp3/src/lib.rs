@@ -155,7 +155,7 @@ pub fn load(xml: &str) -> Result<XcspModel, XcspError> {
         model.set_introduced(v);
     }
     let mut involved = Vec::with_capacity(declared.len());
-    for v in declared {
+    for &v in &declared {
         if !model.constraints_on(v).is_empty() {
             involved.push(v);
         } else if let Some((low, _)) = model.initial_bounds(v) {
@@ -163,6 +163,12 @@ pub fn load(xml: &str) -> Result<XcspModel, XcspError> {
                 .compare_value(v, csp::Relation::Eq, i64::from(low))
                 .map_err(|e| XcspError::whole(e.to_string()))?;
         }
+    }
+    if involved.is_empty() {
+        // No constraint at all (pycsp3 writes such instances, LatinSquare-7-2-0): the
+        // solution lists every variable, each at its smallest value, since the competition's
+        // checker cannot read an empty one; the count stays 1.
+        involved = declared;
     }
     if kind == Kind::Cop && objective.is_none() {
         return Err(XcspError::whole("a COP without <objectives>"));
@@ -253,6 +259,17 @@ mod tests {
             m.instantiation(&values),
             "<instantiation type=\"solution\"> <list> b x[0][0] x[0][1] x[1][0] x[1][1] c </list> \
              <values> 1 2 3 4 9 0 </values> </instantiation>"
+        );
+    }
+
+    #[test]
+    fn an_instance_without_constraints_lists_every_variable() {
+        // A solution must name some variable for the competition's checker to read it.
+        let m = load("<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"x\" size=\"[2]\"> 3..5 </array></variables></instance>").unwrap();
+        assert_eq!(m.declared().len(), 2);
+        assert_eq!(
+            m.instantiation(&[3, 3]),
+            "<instantiation type=\"solution\"> <list> x[0] x[1] </list> <values> 3 3 </values> </instantiation>"
         );
     }
 

@@ -6,7 +6,7 @@ use super::{parse_values, Args};
 use crate::intension::{flip, linear_relation, relation, Operand};
 use crate::{Reader, XcspError};
 use csp::constraints::Compare;
-use csp::{Reification, Relation, VarId};
+use csp::{Relation, VarId};
 use roxmltree::Node;
 
 impl Reader<'_> {
@@ -81,11 +81,7 @@ impl Reader<'_> {
                 }
                 let mut differs = Vec::with_capacity(a.len());
                 for (&x, &y) in a.iter().zip(b) {
-                    let d = self.model.new_bool().map_err(|e| engine(self, e))?;
-                    self.model
-                        .reify(d, Compare::new(x, Relation::Ne, y, 0), Reification::Full)
-                        .map_err(|e| engine(self, e))?;
-                    differs.push(d);
+                    differs.push(self.reified_bool(node, Compare::new(x, Relation::Ne, y, 0))?);
                 }
                 self.model
                     .clause(&differs, &[])

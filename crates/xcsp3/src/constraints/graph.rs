@@ -5,7 +5,7 @@ use super::{tuple_items, Args};
 use crate::intension::Operand;
 use crate::{Reader, XcspError};
 use csp::constraints::Compare;
-use csp::{LinearOp, Reification, Relation, VarId};
+use csp::{LinearOp, Relation, VarId};
 use roxmltree::Node;
 
 impl Reader<'_> {
@@ -38,12 +38,8 @@ impl Reader<'_> {
         // Some node is on the cycle: not every one loops.
         let mut on_cycle = Vec::with_capacity(succ.len());
         for (i, &x) in succ.iter().enumerate() {
-            let b = self.model.new_bool().map_err(|e| engine(self, e))?;
             let moves = Compare::with_value(x, Relation::Ne, i64::from(start) + i as i64);
-            self.model
-                .reify(b, moves, Reification::Full)
-                .map_err(|e| engine(self, e))?;
-            on_cycle.push(b);
+            on_cycle.push(self.reified_bool(node, moves)?);
         }
         self.model
             .clause(&on_cycle, &[])

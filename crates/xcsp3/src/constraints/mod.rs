@@ -16,7 +16,8 @@ mod scheduling;
 use crate::intension::{linear_relation, relation, Operand};
 use crate::symbolic::SymbolicValues;
 use crate::{Reader, XcspError};
-use csp::{Relation, VarId};
+use csp::constraints::Reifiable;
+use csp::{Reification, Relation, VarId};
 use roxmltree::Node;
 
 /// A group's arguments for one instance of its template: the parameters by number, and how
@@ -321,6 +322,20 @@ impl Reader<'_> {
             "slide" => self.slide(node, args),
             other => Err(self.fault(node, format!("<{other}> is not supported yet"))),
         }
+    }
+
+    /// A new 0/1 variable that holds exactly when `c` does (not only implies it, so that a
+    /// count of solutions counts each once).
+    pub(super) fn reified_bool<C: Reifiable + 'static>(
+        &mut self,
+        node: Node<'_, '_>,
+        c: C,
+    ) -> Result<VarId, XcspError> {
+        let b = self.model.new_bool().map_err(|e| self.engine(node, e))?;
+        self.model
+            .reify(b, c, Reification::Full)
+            .map_err(|e| self.engine(node, e))?;
+        Ok(b)
     }
 
     /// A fault from the engine while posting `node`, named after the element.

@@ -5,8 +5,8 @@
 use super::{parse_values, tuple_items, Args};
 use crate::intension::Operand;
 use crate::{Reader, XcspError};
-use csp::constraints::{Compare, Linear, Reifiable};
-use csp::{LinearOp, Reification, Relation, VarId};
+use csp::constraints::{Compare, Linear};
+use csp::{LinearOp, Relation, VarId};
 use roxmltree::Node;
 
 impl Reader<'_> {
@@ -157,20 +157,6 @@ impl Reader<'_> {
             }
         }
         Ok(())
-    }
-
-    /// A new 0/1 variable that holds exactly when `c` does (not only implies it, so that a
-    /// count of solutions counts each once).
-    fn reified_bool<C: Reifiable + 'static>(
-        &mut self,
-        node: Node<'_, '_>,
-        c: C,
-    ) -> Result<VarId, XcspError> {
-        let b = self.model.new_bool().map_err(|e| self.engine(node, e))?;
-        self.model
-            .reify(b, c, Reification::Full)
-            .map_err(|e| self.engine(node, e))?;
-        Ok(b)
     }
 
     /// `<binPacking>`: item `i`, of size `sizes[i]`, goes in bin `list[i]`, and the load of

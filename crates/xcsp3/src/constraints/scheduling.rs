@@ -181,10 +181,6 @@ impl Reader<'_> {
             return Err(self.fault(node, "<binPacking> with a negative size"));
         }
         let total: i64 = sizes.iter().map(|&w| i64::from(w)).sum();
-        let (low, high) = items.iter().fold((i64::MAX, i64::MIN), |(l, h), &x| {
-            let (a, b) = self.bounds(Operand::Var(x));
-            (l.min(a), h.max(b))
-        });
         let mut loads = Vec::new();
         if let Some(text) = self.child_text(node, "loads", args)? {
             loads = self.list_vars(node, &text)?;
@@ -201,9 +197,11 @@ impl Reader<'_> {
         } else {
             // Every bin an item may take meets the condition.
             let condition = self.required(node, "condition", args)?;
-            if high - low > 1 << 16 {
-                return Err(self.fault(node, "<binPacking> over more than 65,536 bins"));
-            }
+            let Some(&first_item) = items.first() else {
+                return Ok(());
+            };
+            let start = self.bounds(Operand::Var(first_item)).0;
+            let (low, high) = self.bins(node, &items, (start, start))?;
             for _ in low..=high {
                 loads.push(self.condition_var(node, &condition, (0, total))?);
             }
@@ -223,16 +221,8 @@ impl Reader<'_> {
         first: i64,
     ) -> Result<(), XcspError> {
         let total: i64 = sizes.iter().map(|&w| i64::from(w)).sum();
-        let (low, high) =
-            items
-                .iter()
-                .fold((first, first + loads.len() as i64 - 1), |(l, h), &x| {
-                    let (a, b) = self.bounds(Operand::Var(x));
-                    (l.min(a), h.max(b))
-                });
-        if high - low > 1 << 16 {
-            return Err(self.fault(node, "<binPacking> over more than 65,536 bins"));
-        }
+        let last = first + loads.len() as i64 - 1;
+        let (low, high) = self.bins(node, items, (first, last))?;
         let mut all = Vec::with_capacity((high - low + 1) as usize);
         for bin in low..=high {
             let known = usize::try_from(bin - first).ok().and_then(|k| loads.get(k));
@@ -246,6 +236,23 @@ impl Reader<'_> {
             .bin_packing_load(&all, low, items, sizes)
             .map_err(|e| self.engine(node, e))?;
         Ok(())
+    }
+
+    /// The bins from `low..=high` widened to every value the items may take, at most 65,536.
+    fn bins(
+        &self,
+        node: Node<'_, '_>,
+        items: &[VarId],
+        (low, high): (i64, i64),
+    ) -> Result<(i64, i64), XcspError> {
+        let (low, high) = items.iter().fold((low, high), |(l, h), &x| {
+            let (a, b) = self.bounds(Operand::Var(x));
+            (l.min(a), h.max(b))
+        });
+        if high - low > 1 << 16 {
+            return Err(self.fault(node, "<binPacking> over more than 65,536 bins"));
+        }
+        Ok((low, high))
     }
 
     /// A bin's load: a new variable over `0..=total`.

@@ -103,14 +103,15 @@ impl Reader<'_> {
         if vars.is_empty() || vars.len() > most {
             return Ok(None);
         }
-        let domains: Vec<Vec<i32>> = vars.iter().map(|&v| self.model.initial_domain(v)).collect();
-        let combinations = domains
+        // Counted before listed: a domain of 10^9 values (SuperNumber) took seconds to list.
+        let combinations = vars
             .iter()
-            .try_fold(1u64, |acc, d| acc.checked_mul(d.len() as u64))
+            .try_fold(1u64, |acc, &v| acc.checked_mul(self.model.initial_size(v)))
             .unwrap_or(u64::MAX);
         if combinations > MOST_COMBINATIONS {
             return Ok(None);
         }
+        let domains: Vec<Vec<i32>> = vars.iter().map(|&v| self.model.initial_domain(v)).collect();
         let mut rows = Vec::new();
         let mut index = vec![0usize; vars.len()];
         let mut values = vec![0i32; vars.len()];

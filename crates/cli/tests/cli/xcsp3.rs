@@ -225,3 +225,40 @@ fn the_hardest_competition_instances_here_are_answered_in_a_minute() {
         stdout(&out)
     );
 }
+
+#[test]
+fn products_and_residues_over_wide_domains_are_solved_under_learning_within_the_limit() {
+    // Known answers (pycsp3-models/README.md): the 7-11 puzzle's prices, and the one
+    // ten-digit number whose first i digits are divisible by i. Under learning, listing the
+    // values a product or a residue leaves out of domains of up to 10^9 once kept csp past
+    // its limit for minutes (conflict analysis reading every one of them); the limit here
+    // only catches that.
+    for (name, digits) in [
+        ("Grocery", "120 125 150 316"),
+        ("SuperNumber", "3 8 1 6 5 4 7 2 9 0"),
+    ] {
+        for inference in ["lcg"] {
+            let file = instance(&format!("pycsp3-models/{name}"));
+            let out = csp(&[
+                "xcsp3",
+                "--inference",
+                inference,
+                "--time-limit",
+                "60",
+                &file,
+            ]);
+            let text = stdout(&out);
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{name} under {inference}: {text}"
+            );
+            let v = text.lines().find(|l| l.starts_with("v ")).unwrap_or("");
+            let values = instantiation_values(v).join(" ");
+            assert!(
+                values.starts_with(digits),
+                "{name} under {inference}: {text}"
+            );
+        }
+    }
+}

@@ -195,6 +195,12 @@ impl Model {
             .flat_map(|d| d.domain.iter())
     }
 
+    /// How many values `var`'s initial domain has (0 for a variable not of this model),
+    /// without listing them.
+    pub fn initial_size(&self, var: VarId) -> u64 {
+        self.vars.get(var.index()).map_or(0, |d| d.domain.size())
+    }
+
     /// The smallest and largest values of `var`'s initial domain.
     pub fn initial_bounds(&self, var: VarId) -> Option<(i32, i32)> {
         self.vars

@@ -61,14 +61,16 @@ then `s SATISFIABLE`, `s OPTIMUM FOUND`, `s UNSATISFIABLE` or `s UNKNOWN`, and t
 solution as `v <instantiation>` on one line; `c` lines comment (statistics). With --count, every
 solution is counted as ACE and Choco report it: `d FOUND SOLUTIONS N`, then `d COMPLETE
 EXPLORATION` when the count is exact. Every solution is checked against every constraint before
-it is printed or counted. Read: integer and symbolic variables, and the constraints of
-XCSP3-core (intension, extension, regular, mdd, allDifferent, allEqual, ordered, lex, sum,
-count, nValues, cardinality, minimum, maximum, element, channel, noOverlap, cumulative,
-circuit, instantiation; groups, blocks, slide); anything else is named with its line.
+it is printed or counted. Read: integer and symbolic variables and the constraints of
+XCSP3-core, with groups, blocks and slides (the README lists them); anything else is named with
+its line and column, with s UNSUPPORTED.
 
-Defaults: --inference mac; a satisfaction instance --var-order dom-wdeg (mrv with --count) and
-ascending values; an optimisation --var-order wdeg and values towards the objective: ascending
-to minimise, descending to maximise.
+Defaults: for one solution of a satisfaction instance, unless a search option is given, two
+searches side by side (-p 2): arc consistency with dom/wdeg and ascending values beside learning
+(lcg); with -p 1 or any of --inference, --var-order, --val-order, --restarts, the first alone.
+--count: mac with mrv. An optimisation: learning with large neighbourhood search (--no-lns turns
+it off), values towards the objective (ascending to minimise, descending to maximise); -p N adds
+searches unlike it (arc consistency with wdeg and restarts, learning alone).
 
 Exit status:
   0    answered: a solution, an optimum, UNSATISFIABLE, or a count
@@ -109,6 +111,11 @@ pub struct Xcsp3Args {
     /// No large neighbourhood search under lcg
     #[arg(long, conflicts_with = "lns")]
     pub no_lns: bool,
+
+    /// Threads: a portfolio of N searches, the configured one and others unlike it, sharing
+    /// the best objective value (for an optimum or one solution; not with --count or --proof)
+    #[arg(short = 'p', long = "parallel", value_name = "N", conflicts_with_all = ["count", "proof"])]
+    pub parallel: Option<u64>,
 
     #[command(flatten)]
     pub search: SearchArgs,

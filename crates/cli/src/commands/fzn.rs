@@ -193,10 +193,11 @@ impl FznJob {
             wrong: 0,
             found_at: self.verbose.then_some(self.started),
         };
-        let threads = self.parallel.unwrap_or(1).clamp(1, MOST_THREADS);
+        let threads = self.parallel.unwrap_or(1).clamp(1, super::MOST_THREADS);
         let solved = if threads > 1 && self.proof.is_none() {
-            let workers = self.portfolio(&fzn, solver, threads);
-            Ok(csp::Portfolio::new(workers).solve(|s| run.take(s.values())))
+            let portfolio =
+                csp::Portfolio::varied(solver, threads as usize, &fzn.neighbourhood_vars());
+            Ok(portfolio.solve(|s| run.take(s.values())))
         } else {
             proof::solve(
                 "csp fzn",
@@ -249,65 +250,6 @@ impl FznJob {
             None if wrong > 0 => Status::WrongAnswer,
             None => Status::Success,
         }
-    }
-}
-
-/// The most threads `-p` starts.
-const MOST_THREADS: u64 = 64;
-
-impl FznJob {
-    /// `-p N`'s workers: `first`, the search as configured, then searches unlike it in turn
-    /// (learning with large neighbourhood search, arc consistency with dom/wdeg after the
-    /// declared search, learning alone), each with its own seed; under `-f` the declared
-    /// search only names the variables the neighbourhoods fix.
-    fn portfolio<'m>(
-        &self,
-        fzn: &'m FznModel,
-        first: csp::Solver<'m>,
-        threads: u64,
-    ) -> Vec<csp::Solver<'m>> {
-        let kinds = [
-            (Inference::Lcg, true),
-            (Inference::Mac, false),
-            (Inference::Lcg, false),
-        ];
-        let own = (
-            first.chosen_inference(),
-            self.lns && first.chosen_inference() == Inference::Lcg,
-        );
-        let mut others = kinds.iter().filter(|&&kind| kind != own).cycle();
-        let mut workers = vec![first.clone()];
-        for i in 1..threads {
-            let Some(&(inference, lns)) = others.next() else {
-                break;
-            };
-            let seed = self.seed.wrapping_add(i);
-            let phases = if self.free {
-                vec![]
-            } else {
-                fzn.phases.clone()
-            };
-            let declared = !phases.is_empty();
-            let mut worker = first
-                .clone()
-                .inference(inference)
-                .var_order(csp::VarOrder::DomWdeg)
-                .value_order(csp::ValueOrder::Ascending)
-                .incumbent_phase(false)
-                .lns(if lns {
-                    fzn.neighbourhood_vars()
-                } else {
-                    vec![]
-                })
-                .phases(phases, seed);
-            if inference == Inference::Mac && !declared {
-                // Restarts keep dom/wdeg's weights and move the search elsewhere (a declared
-                // search would only start over).
-                worker = worker.restarts(Some(100));
-            }
-            workers.push(worker);
-        }
-        workers
     }
 }
 

@@ -237,28 +237,44 @@ fn products_and_residues_over_wide_domains_are_solved_under_learning_within_the_
         ("Grocery", "120 125 150 316"),
         ("SuperNumber", "3 8 1 6 5 4 7 2 9 0"),
     ] {
-        for inference in ["lcg"] {
-            let file = instance(&format!("pycsp3-models/{name}"));
-            let out = csp(&[
-                "xcsp3",
-                "--inference",
-                inference,
-                "--time-limit",
-                "60",
-                &file,
-            ]);
+        let file = instance(&format!("pycsp3-models/{name}"));
+        let out = csp(&["xcsp3", "--inference", "lcg", "--time-limit", "60", &file]);
+        let text = stdout(&out);
+        assert_eq!(out.status.code(), Some(0), "{name} under lcg: {text}");
+        let v = text.lines().find(|l| l.starts_with("v ")).unwrap_or("");
+        let values = instantiation_values(v).join(" ");
+        assert!(values.starts_with(digits), "{name} under lcg: {text}");
+    }
+}
+
+#[test]
+fn satisfaction_runs_two_searches_by_default_and_answers_as_one_does() {
+    // ACE's counts (expected_counts.csv): 0 is unsatisfiable, anything else satisfiable.
+    let counts = include_str!("../../../xcsp3/tests/data/expected_counts.csv");
+    for line in counts.lines() {
+        let (path, count) = line.split_once(',').unwrap();
+        let name = path.trim_start_matches("csp/").trim_end_matches(".xml");
+        let expected = if count == "0" {
+            "s UNSATISFIABLE\n"
+        } else {
+            "s SATISFIABLE\nv <instantiation"
+        };
+        for threads in [None, Some("1"), Some("3")] {
+            let file = instance(name);
+            let mut args = vec!["xcsp3", "--time-limit", "60"];
+            if let Some(n) = threads {
+                args.extend(["-p", n]);
+            }
+            args.push(&file);
+            let out = csp(&args);
             let text = stdout(&out);
-            assert_eq!(
-                out.status.code(),
-                Some(0),
-                "{name} under {inference}: {text}"
-            );
-            let v = text.lines().find(|l| l.starts_with("v ")).unwrap_or("");
-            let values = instantiation_values(v).join(" ");
-            assert!(
-                values.starts_with(digits),
-                "{name} under {inference}: {text}"
-            );
+            assert_eq!(out.status.code(), Some(0), "{name} -p {threads:?}: {text}");
+            assert!(text.starts_with(expected), "{name} -p {threads:?}: {text}");
         }
     }
+    // Counting runs one search: -p is refused with it, in one line of clap's.
+    let out = csp(&["xcsp3", "-p", "2", "--count", &instance("Zebra")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out)
+        .starts_with("error: the argument '--parallel <N>' cannot be used with '--count'"));
 }

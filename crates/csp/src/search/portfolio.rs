@@ -3,7 +3,7 @@
 
 use super::shared_bound::SharedBound;
 use super::{Outcome, Solution, Solver, Summary};
-use crate::Limit;
+use crate::{Inference, Limit, VarId};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -11,6 +11,9 @@ use std::time::Duration;
 
 /// How often the thread that waits for the workers relays the caller's cancel flag.
 const RELAY_INTERVAL: Duration = Duration::from_millis(1);
+
+/// The Luby scale of [`Portfolio::varied`]'s arc-consistency worker.
+const MAC_RESTART_SCALE: u64 = 100;
 
 /// Solvers of one model run side by side, one thread each (a parallel portfolio, as CP-SAT's
 /// workers): each solution better than every one handed over before is handed to the
@@ -63,6 +66,47 @@ struct Delivery<F> {
 impl<'m> Portfolio<'m> {
     /// A portfolio of these workers; the first one's limits and objective hold for all.
     pub fn new(workers: Vec<Solver<'m>>) -> Self {
+        Portfolio { workers }
+    }
+
+    /// `first` and up to `threads - 1` searches unlike it, for problems where no one search
+    /// is best: the others cycle through learning with large neighbourhood search over
+    /// `neighbourhood`, arc consistency with Luby restarts (scale 100, which move dom/wdeg's
+    /// search elsewhere; none under a declared search, which would only start over) and
+    /// learning alone, leaving out the kind `first` is. Each keeps `first`'s orders and
+    /// declared search (with its own seed) and does not follow the incumbent's values.
+    pub fn varied(first: Solver<'m>, threads: usize, neighbourhood: &[VarId]) -> Self {
+        let kinds = [
+            (Inference::Lcg, true),
+            (Inference::Mac, false),
+            (Inference::Lcg, false),
+        ];
+        let own_inference = first.config.inference;
+        let own = (
+            own_inference,
+            own_inference == Inference::Lcg && !first.config.lns.is_empty(),
+        );
+        let mut others = kinds.iter().filter(|&&kind| kind != own).cycle();
+        let mut workers = vec![first.clone()];
+        for i in 1..threads {
+            let Some(&(inference, lns)) = others.next() else {
+                break;
+            };
+            let declared = !first.config.phases.is_empty();
+            let mut worker = first
+                .clone()
+                .inference(inference)
+                .incumbent_phase(false)
+                .lns(if lns { neighbourhood.to_vec() } else { vec![] })
+                .phases(
+                    first.config.phases.clone(),
+                    first.config.phase_seed.wrapping_add(i as u64),
+                );
+            if inference == Inference::Mac && !declared {
+                worker = worker.restarts(Some(MAC_RESTART_SCALE));
+            }
+            workers.push(worker);
+        }
         Portfolio { workers }
     }
 

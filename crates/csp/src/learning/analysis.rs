@@ -138,11 +138,15 @@ pub(crate) fn scope_before(
 impl Analysis {
     /// Learns from `conflict` (atoms true now that cannot all hold) at the trail's current
     /// level, which is above the root. `explain` pushes the reason of a trail entry.
+    /// `going` is asked before each entry is explained: once it says no (a limit is due),
+    /// the analysis gives up as if unexplained, since reasons that list a wide domain's
+    /// every hole can make one analysis take minutes.
     pub(crate) fn analyse(
         &mut self,
         conflict: &[Atom],
         trail: &AtomTrail,
         mut explain: impl FnMut(Pos, &mut Vec<Atom>),
+        mut going: impl FnMut() -> bool,
     ) -> Result<Learned, Unexplained> {
         let level = trail.level();
         self.current.clear();
@@ -169,6 +173,9 @@ impl Analysis {
             if matches!(trail.entry(pos).cause, Cause::Decision | Cause::Root) {
                 // Two atoms of this level with no reason between them: cannot happen with
                 // one decision per level.
+                return Err(Unexplained);
+            }
+            if !going() {
                 return Err(Unexplained);
             }
             let mut buffer = std::mem::take(&mut self.buffer);

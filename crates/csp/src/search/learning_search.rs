@@ -406,22 +406,30 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         };
         let nogoods = &self.nogoods;
         let observer = &mut self.observer;
+        let poller = &mut self.core.poller;
         let checked = observer.wants_explanations();
-        let analysed = self.analysis.analyse(&self.conflict, trail, |pos, out| {
-            let start = out.len();
-            explain_entry(pos, trail, nogoods, &model.network, out);
-            if checked {
-                let entry = trail.entry(pos);
-                let (by, source) =
-                    explainer(entry.cause, nogoods).unwrap_or((ConstraintId::NOGOOD, &[]));
-                let with_root =
-                    with_root_facts(&out[start..], trail, model, by, Some(entry.atom.var()));
-                observer.on_explanation(by, source, &with_root, Some(entry.atom));
-            }
-        });
+        let going = || poller.tick();
+        let analysed = self.analysis.analyse(
+            &self.conflict,
+            trail,
+            |pos, out| {
+                let start = out.len();
+                explain_entry(pos, trail, nogoods, &model.network, out);
+                if checked {
+                    let entry = trail.entry(pos);
+                    let (by, source) =
+                        explainer(entry.cause, nogoods).unwrap_or((ConstraintId::NOGOOD, &[]));
+                    let with_root =
+                        with_root_facts(&out[start..], trail, model, by, Some(entry.atom.var()));
+                    observer.on_explanation(by, source, &with_root, Some(entry.atom));
+                }
+            },
+            going,
+        );
         let learned = match analysed {
             Ok(learned) => learned,
-            // A reason that did not hold: the decisions are a nogood all the same.
+            // A reason that did not hold, or a limit due mid-analysis (which the node loop
+            // meets next): the decisions are a nogood all the same.
             Err(_) => self.decisions_nogood(),
         };
         for &atom in self.analysis.met.iter().chain(&learned.atoms) {

@@ -47,7 +47,7 @@ pub struct Xcsp3Job {
 /// 41 and 42. Optimisations keep one search: learning with LNS beside arc consistency gained
 /// 3 optima of 148 on the wider set but lost 2 of 42 on the shared one (BinPacking, proved in
 /// 33 and 38 s alone, not in 60 s at half speed).
-const SATISFACTION_THREADS: u64 = 2;
+const SATISFACTION_THREADS: usize = 2;
 
 /// Whether the user chose the search in any way, so that it runs as chosen, alone.
 fn search_chosen(args: &Xcsp3Args) -> bool {
@@ -161,12 +161,12 @@ impl Xcsp3Job {
             last: None,
             wrong: 0,
         };
-        let threads =
-            self.threads
-                .unwrap_or(match instance.kind == Kind::Csp && !self.search_chosen {
-                    true => SATISFACTION_THREADS as usize,
-                    false => 1,
-                });
+        let default = if instance.kind == Kind::Csp && !self.search_chosen {
+            SATISFACTION_THREADS
+        } else {
+            1
+        };
+        let threads = self.threads.unwrap_or(default);
         let solved = if threads > 1 {
             let portfolio = csp::Portfolio::varied(solver, threads, instance.declared());
             Ok(portfolio.solve(|s| run.take(s.values())))

@@ -86,22 +86,19 @@ impl<'m> Portfolio<'m> {
             own_inference,
             own_inference == Inference::Lcg && !first.config.lns.is_empty(),
         );
+        let declared = !first.config.phases.is_empty();
         let mut others = kinds.iter().filter(|&&kind| kind != own).cycle();
         let mut workers = vec![first.clone()];
         for i in 1..threads {
             let Some(&(inference, lns)) = others.next() else {
                 break;
             };
-            let declared = !first.config.phases.is_empty();
             let mut worker = first
                 .clone()
                 .inference(inference)
                 .incumbent_phase(false)
-                .lns(if lns { neighbourhood.to_vec() } else { vec![] })
-                .phases(
-                    first.config.phases.clone(),
-                    first.config.phase_seed.wrapping_add(i as u64),
-                );
+                .lns(if lns { neighbourhood.to_vec() } else { vec![] });
+            worker.config.phase_seed = first.config.phase_seed.wrapping_add(i as u64);
             if inference == Inference::Mac && !declared {
                 worker = worker.restarts(Some(MAC_RESTART_SCALE));
             }

@@ -10,6 +10,8 @@ pub struct XcspError {
     pub at: Option<(u32, u32)>,
     /// What is wrong, in one line.
     pub what: String,
+    /// The limit that stopped the read before it was done (the instance may be fine).
+    pub stopped: Option<csp::Limit>,
 }
 
 impl XcspError {
@@ -18,6 +20,7 @@ impl XcspError {
         XcspError {
             at: Some(at),
             what: what.into(),
+            stopped: None,
         }
     }
 
@@ -26,6 +29,16 @@ impl XcspError {
         XcspError {
             at: None,
             what: what.into(),
+            stopped: None,
+        }
+    }
+
+    /// The read stopped on `limit` before it was done.
+    pub(crate) fn stopped(limit: csp::Limit) -> Self {
+        XcspError {
+            at: None,
+            what: format!("stopped by {limit} while reading"),
+            stopped: Some(limit),
         }
     }
 }

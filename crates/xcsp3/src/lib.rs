@@ -90,6 +90,13 @@ pub fn decompress(bytes: &[u8]) -> Result<String, XcspError> {
 
 /// Reads an instance from its XML text.
 pub fn load(xml: &str) -> Result<XcspModel, XcspError> {
+    load_within(xml, &csp::Limits::none())
+}
+
+/// Reads an instance from its XML text, stopping on the time limit or cancel flag of
+/// `limits` (read between constraints): the error then says which, in its `stopped` field.
+/// A large instance can take seconds to read, and a run's time limit counts them.
+pub fn load_within(xml: &str, limits: &csp::Limits) -> Result<XcspModel, XcspError> {
     let doc = Document::parse(xml).map_err(|e| {
         let pos = e.pos();
         XcspError::at((pos.row, pos.col), format!("not well-formed XML: {e}"))
@@ -102,6 +109,7 @@ pub fn load(xml: &str) -> Result<XcspModel, XcspError> {
         values: SymbolicValues::default(),
         symbolic: HashSet::new(),
         tables: HashMap::new(),
+        poller: csp::Poller::new(limits),
     };
     let root = doc.root_element();
     if !root.has_tag_name("instance") {
@@ -196,6 +204,8 @@ pub(crate) struct Reader<'d> {
     /// The tuples of a group's `<supports>` or `<conflicts>` without parameters, read once
     /// for all the group's constraints.
     tables: HashMap<roxmltree::NodeId, Arc<TableData>>,
+    /// The limits, read before each constraint.
+    poller: csp::Poller,
 }
 
 impl Reader<'_> {

@@ -109,11 +109,28 @@ impl Xcsp3Job {
     }
 
     pub fn run(&self, signals: &Signals, mut out: Output) -> Status {
+        // Ok(Err(limit)): the read itself was stopped.
         let read = read_instance(&self.file).and_then(|text| {
-            xcsp3::load(&text).map_err(|e| format!("{}: {e}", self.file.display()))
+            match xcsp3::load_within(&text, &self.limits) {
+                Ok(instance) => Ok(Ok(instance)),
+                Err(e) => match e.stopped {
+                    Some(limit) => Ok(Err(limit)),
+                    None => Err(format!("{}: {e}", self.file.display())),
+                },
+            }
         });
         let instance = match read {
-            Ok(instance) => instance,
+            Ok(Ok(instance)) => instance,
+            Ok(Err(limit)) => {
+                // Stopped while reading: nothing found, as a search stopped at its start.
+                let (status, by) = match signals.stopped(Outcome::LimitReached(limit)) {
+                    Some(Received::Interrupt) => (Status::Interrupted, "SIGINT".to_owned()),
+                    Some(Received::Terminate) => (Status::Terminated, "SIGTERM".to_owned()),
+                    None => (Status::Limit, limit.to_string()),
+                };
+                out.record(format!("c the read was stopped by {by}\ns UNKNOWN\n").as_bytes());
+                return out.finish("csp xcsp3").unwrap_or(status);
+            }
             Err(message) => {
                 eprintln!("csp xcsp3: {message}");
                 // The competition's answer for an instance a solver cannot take.

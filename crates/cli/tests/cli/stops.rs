@@ -515,3 +515,52 @@ fn fzn_and_xcsp3_print_their_best_solution_on_one_signal_and_on_two() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// An XCSP3 instance that takes seconds to read: 200 sums of 50 terms, each term a product
+/// the reader tabulates (as PyCSP3 writes Nside's).
+fn xcsp3_slow_to_read() -> String {
+    let (n, sums) = (50, 200);
+    let mut text = format!(
+        "<instance format=\"XCSP3\" type=\"CSP\">\n<variables>\n<array id=\"g\" size=\"[{n}]\"> \
+         0..1 </array>\n<array id=\"d\" size=\"[{n}]\"> 0..300 </array>\n</variables>\n\
+         <constraints>\n"
+    );
+    for s in 0..sums {
+        let terms: Vec<String> = (0..n)
+            .map(|i| format!("mul(g[{i}],{},eq(d[{i}],{s}))", i % 7 + 1))
+            .collect();
+        text.push_str(&format!(
+            "<sum><list> {} </list><condition> (le,1000) </condition></sum>\n",
+            terms.join(" ")
+        ));
+    }
+    text.push_str("</constraints>\n</instance>\n");
+    text
+}
+
+/// The read of an XCSP3 instance stops on the time limit and on each signal too: `s UNKNOWN`
+/// and a comment saying what stopped it, with the stop's exit status.
+#[test]
+fn xcsp3_stops_while_reading_a_large_instance() {
+    let dir = std::env::temp_dir().join(format!("csp-stops-read-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let xml = dir.join("slow.xml");
+    std::fs::write(&xml, xcsp3_slow_to_read()).unwrap();
+    let args = ["xcsp3", xml.to_str().unwrap()];
+    for stop in Stop::ALL {
+        let out = run(&args, stop);
+        assert_eq!(
+            out.status.code(),
+            Some(stop.status()),
+            "{stop:?}: {}",
+            stderr(&out)
+        );
+        assert_eq!(
+            stdout(&out),
+            format!("c the read was stopped by {}\ns UNKNOWN\n", stop.by()),
+            "{stop:?}"
+        );
+        assert!(stderr(&out).is_empty(), "{stop:?}: {}", stderr(&out));
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -7,6 +7,8 @@ use std::collections::{BTreeSet, HashSet};
 /// The most variables in a cluster, and in its frontier (the table added).
 const MOST_CLUSTER_VARS: usize = 5;
 const MOST_FRONTIER_VARS: usize = 3;
+/// The most constraints on a variable the cluster reads; one on more is on its frontier.
+const MOST_LOCAL_DEGREE: usize = 64;
 /// The most assignments of one cluster enumerated, and of all clusters together.
 const MOST_CLUSTER_ASSIGNMENTS: u64 = 1 << 17;
 const MOST_ASSIGNMENTS: u64 = 1 << 24;
@@ -62,23 +64,32 @@ impl Model {
     fn cluster_around(&self, start: VarId) -> Option<Cluster> {
         let mut vars = BTreeSet::new();
         for &c in self.constraints_on(start) {
-            vars.extend(self.constraint(c)?.scope().iter().copied());
-            if vars.len() > MOST_CLUSTER_VARS {
-                return None;
+            // Variable by variable: one wide scope (a sum over every task) would otherwise
+            // be copied whole for each of its variables, quadratic in its width.
+            for &v in self.constraint(c)?.scope() {
+                vars.insert(v);
+                if vars.len() > MOST_CLUSTER_VARS {
+                    return None;
+                }
             }
         }
         let within = |c: ConstraintId| {
             self.constraint(c)
                 .is_some_and(|c| c.scope().iter().all(|v| vars.contains(v)))
         };
+        // A variable on many constraints is taken for the frontier unread: it is on some
+        // constraint outside the cluster in any model worth projecting, and reading its
+        // constraints for every cluster that touches it would be quadratic in its degree.
+        let read = |v: VarId| self.constraints_on(v).len() <= MOST_LOCAL_DEGREE;
         let (local, frontier): (Vec<VarId>, Vec<VarId>) = vars
             .iter()
-            .partition(|&&v| self.constraints_on(v).iter().all(|&c| within(c)));
+            .partition(|&&v| read(v) && self.constraints_on(v).iter().all(|&c| within(c)));
         if local.is_empty() || frontier.is_empty() || frontier.len() > MOST_FRONTIER_VARS {
             return None;
         }
         let mut constraints: Vec<ConstraintId> = vars
             .iter()
+            .filter(|&&v| read(v))
             .flat_map(|&v| self.constraints_on(v).iter().copied())
             .filter(|&c| within(c))
             .collect();

@@ -70,3 +70,28 @@ fn a_knight_move_in_pieces_is_projected_onto_its_two_cells() {
         160 * 34
     );
 }
+
+/// The search for clusters reads each variable's constraints a bounded number of times: a sum
+/// over 20,000 variables and a hub on 20,000 constraints beside the knight's move took
+/// quadratic time before (a scheduling instance spent 44 s of a 47 s read here), and the
+/// knight's move is still projected. The bound on the time only catches that hang.
+#[test]
+fn wide_scopes_and_busy_variables_do_not_make_the_search_for_clusters_quadratic() {
+    use crate::LinearOp;
+    let (mut model, x, y) = knight_in_pieces();
+    let n = 20_000;
+    let many: Vec<VarId> = (0..n).map(|_| model.new_var(0..=1).unwrap()).collect();
+    let terms: Vec<(i64, VarId)> = many.iter().map(|&v| (1, v)).collect();
+    model.linear(&terms, LinearOp::Le, n as i64).unwrap();
+    let hub = model.new_var(0..=2).unwrap();
+    for &v in &many {
+        model.not_equal(v, hub).unwrap();
+    }
+    let started = std::time::Instant::now();
+    assert_eq!(model.add_projections().unwrap(), 1);
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    let knight: Vec<i32> = (0..SIDE * SIDE)
+        .filter(|&c| is_knight_move(14, c))
+        .collect();
+    assert_eq!(moves_from_14(&model, x, y), knight);
+}

@@ -293,6 +293,10 @@ impl Reader<'_> {
     /// One constraint element, to the reader of its family (the families of the XCSP3-core
     /// specification).
     fn constraint(&mut self, node: Node<'_, '_>, args: Option<&Args<'_>>) -> Result<(), XcspError> {
+        if !self.poller.tick() {
+            let limit = self.poller.stopped().unwrap_or(csp::Limit::Cancelled);
+            return Err(XcspError::stopped(limit));
+        }
         match node.tag_name().name() {
             "intension" => self.intension(node, args),
             "extension" => self.extension(node, args),

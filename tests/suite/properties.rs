@@ -2062,7 +2062,17 @@ proptest! {
     }
 }
 
-/// A portfolio (`-p 2` and `-p 3`) on `model`: the first solution is one of `expected` and
+/// These workers side by side, or taking turns by `shares` if there are any.
+fn arrange<'m>(workers: Vec<Solver<'m>>, shares: &[u32]) -> Portfolio<'m> {
+    let portfolio = Portfolio::new(workers);
+    if shares.is_empty() {
+        portfolio
+    } else {
+        portfolio.in_turns(shares)
+    }
+}
+
+/// A portfolio (`-p 2` and `-p 3`, side by side and taking turns) on `model`: the first solution is one of `expected` and
 /// there is one exactly when `expected` has one; minimising and maximising the first variable
 /// reach the brute-force optimum and prove it, whichever worker gets there.
 fn portfolio_is_exact(model: &Model, expected: &BTreeSet<Vec<i32>>) -> Result<(), TestCaseError> {
@@ -2077,18 +2087,21 @@ fn portfolio_is_exact(model: &Model, expected: &BTreeSet<Vec<i32>>) -> Result<()
         .inference(Inference::Mac)
         .var_order(VarOrder::DomWdeg)
         .restarts(Some(1));
-    let portfolios = [
-        vec![learning(true), mac.clone()],
-        vec![learning(false), learning(true), mac],
+    // Side by side, and taking turns: 0 hands the turn on at every read of the limits.
+    let portfolios: [(Vec<Solver<'_>>, &[u32]); 4] = [
+        (vec![learning(true), mac.clone()], &[]),
+        (vec![learning(false), learning(true), mac.clone()], &[]),
+        (vec![learning(true), mac.clone()], &[3, 1]),
+        (vec![learning(false), mac], &[0, 0]),
     ];
-    for workers in portfolios {
+    for (workers, shares) in portfolios {
         let n = workers.len();
         let one: Vec<Solver<'_>> = workers
             .iter()
             .map(|w| w.clone().max_solutions(Some(1)))
             .collect();
         let mut first = Vec::new();
-        let summary = Portfolio::new(one).solve(|s| {
+        let summary = arrange(one, shares).solve(|s| {
             first.push(s.values().to_vec());
             ControlFlow::Continue(())
         });
@@ -2126,7 +2139,7 @@ fn portfolio_is_exact(model: &Model, expected: &BTreeSet<Vec<i32>>) -> Result<()
                 .map(|w| w.clone().optimize(Some(objective)))
                 .collect();
             let mut values = Vec::new();
-            let summary = Portfolio::new(optimising).solve(|s| {
+            let summary = arrange(optimising, shares).solve(|s| {
                 assert!(
                     model.check_solution(s.values()).is_ok(),
                     "a reported solution breaks a constraint"

@@ -67,6 +67,12 @@ impl SearchSettings {
     }
 
     /// A solver for `model` with these settings.
+    /// These settings with another inference.
+    pub fn with_inference(mut self, inference: Inference) -> Self {
+        self.inference = inference;
+        self
+    }
+
     pub fn solver<'m>(&self, model: &'m csp::Model) -> Solver<'m> {
         Solver::new(model)
             .inference(self.inference)

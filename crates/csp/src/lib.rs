@@ -56,6 +56,7 @@ mod poller;
 mod propagation;
 mod rng;
 mod search;
+mod turns;
 
 pub use atom::Atom;
 pub use constraints::{LinearOp, Lit, Relation};

@@ -14,6 +14,7 @@
 //! The ticker is one thread per process, started by the first poller with a limit to read,
 //! and parked while no such poller exists. Where it cannot be started, every tick reads.
 
+use crate::turns::Turn;
 use crate::{Limit, Limits};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -87,6 +88,9 @@ pub struct Poller {
     stopped: Option<Limit>,
     /// The node limit, for the caller to compare its count with.
     nodes: Option<u64>,
+    /// The seat of a search that takes turns with others on one core
+    /// ([`Portfolio::in_turns`](crate::Portfolio::in_turns)): each read may wait for its turn.
+    turn: Option<Turn>,
 }
 
 impl Poller {
@@ -113,29 +117,46 @@ impl Poller {
     }
 
     fn with(deadline: Option<Instant>, cancel: Option<Arc<AtomicBool>>) -> Self {
-        let limited = deadline.is_some() || cancel.is_some();
-        // One behind the hand, so that the first tick reads.
-        let mut seen = HAND.load(Ordering::Relaxed) - 1;
-        let mut active = false;
-        if limited {
-            match ticker() {
-                Some(thread) => {
-                    active = true;
-                    if ACTIVE.fetch_add(1, Ordering::AcqRel) == 0 {
-                        thread.unpark();
-                    }
-                }
-                None => seen = ALWAYS_READ,
-            }
-        }
-        Poller {
+        let mut poller = Poller {
             deadline,
             cancel,
-            seen,
-            active,
+            // One behind the hand, so that the first tick reads.
+            seen: HAND.load(Ordering::Relaxed) - 1,
+            active: false,
             stopped: None,
             nodes: None,
+            turn: None,
+        };
+        if poller.deadline.is_some() || poller.cancel.is_some() {
+            poller.activate();
         }
+        poller
+    }
+
+    /// Counts this poller among those the ticker moves the hand for (or, with no ticker,
+    /// has every tick read).
+    fn activate(&mut self) {
+        if self.active || self.seen == ALWAYS_READ {
+            return;
+        }
+        match ticker() {
+            Some(thread) => {
+                self.active = true;
+                if ACTIVE.fetch_add(1, Ordering::AcqRel) == 0 {
+                    thread.unpark();
+                }
+            }
+            None => self.seen = ALWAYS_READ,
+        }
+    }
+
+    /// From now on, each read of the limits also waits for `turn`'s turn when its share is
+    /// spent (`None`: runs without turns).
+    pub(crate) fn take_turns(&mut self, turn: Option<Turn>) {
+        if turn.is_some() {
+            self.activate();
+        }
+        self.turn = turn;
     }
 
     /// The clock hand, which moves every [`TARGET_INTERVAL`] while a poller with limits is
@@ -186,6 +207,10 @@ impl Poller {
         if self.seen != ALWAYS_READ {
             self.seen = HAND.load(Ordering::Relaxed);
         }
+        if let (Some(turn), None) = (&self.turn, self.stopped) {
+            // Waiting ends on a limit too, which then stops this search at once.
+            turn.wait(|| self.due(Instant::now()).is_some());
+        }
         self.check()
     }
 
@@ -208,6 +233,7 @@ impl Clone for Poller {
     fn clone(&self) -> Self {
         let mut copy = Self::with(self.deadline, self.cancel.clone());
         copy.nodes = self.nodes;
+        copy.take_turns(self.turn.clone());
         if self.stopped.is_some() {
             copy.stopped = self.stopped;
             copy.seen = ALWAYS_READ;

@@ -150,6 +150,9 @@ pub(crate) struct SolveConfig {
     pub(crate) lns: Vec<crate::VarId>,
     /// The best objective value of a portfolio's workers, shared ([`Portfolio`](super::Portfolio)).
     pub(crate) shared: Option<std::sync::Arc<super::shared_bound::SharedBound>>,
+    /// A portfolio's seat when its workers take turns on one core
+    /// ([`Portfolio::in_turns`](super::Portfolio::in_turns)).
+    pub(crate) turn: Option<crate::turns::Turn>,
 }
 
 impl SolveConfig {

@@ -206,6 +206,7 @@ impl<'m> Core<'m> {
             high: i64::MAX,
         });
         self.shared = config.shared.clone().zip(config.objective);
+        self.poller.take_turns(config.turn.clone());
         hold
     }
 

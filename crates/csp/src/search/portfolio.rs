@@ -3,6 +3,7 @@
 
 use super::shared_bound::SharedBound;
 use super::{Outcome, Solution, Solver, Summary};
+use crate::turns::Turn;
 use crate::{Inference, Limit, VarId};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,6 +12,11 @@ use std::time::Duration;
 
 /// How often the thread that waits for the workers relays the caller's cancel flag.
 const RELAY_INTERVAL: Duration = Duration::from_millis(1);
+
+/// One part of a round of turns ([`Portfolio::in_turns`]): long enough that a switch costs
+/// nothing to speak of (a few microseconds, and caches warmed again), short enough that
+/// each worker runs several times in a second.
+const TURN_UNIT: Duration = Duration::from_millis(10);
 
 /// The Luby scale of [`Portfolio::varied`]'s arc-consistency worker.
 const MAC_RESTART_SCALE: u64 = 100;
@@ -51,6 +57,8 @@ const MAC_RESTART_SCALE: u64 = 100;
 #[derive(Clone, Debug)]
 pub struct Portfolio<'m> {
     workers: Vec<Solver<'m>>,
+    /// Each worker's share of a round when they take turns; empty: side by side.
+    shares: Vec<u32>,
 }
 
 /// What the workers hand over, behind one lock.
@@ -66,7 +74,42 @@ struct Delivery<F> {
 impl<'m> Portfolio<'m> {
     /// A portfolio of these workers; the first one's limits and objective hold for all.
     pub fn new(workers: Vec<Solver<'m>>) -> Self {
-        Portfolio { workers }
+        Portfolio {
+            workers,
+            shares: Vec::new(),
+        }
+    }
+
+    /// The same workers taking turns rather than running side by side, for one core: one
+    /// runs while the others wait, worker `i` for `shares[i]` times 10 ms at each of its
+    /// turns (1 for a worker `shares` leaves out; 0 still runs about a millisecond), so that
+    /// they split the time as the shares say whatever the scheduler would do. A worker that
+    /// ends leaves the round to the others.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), csp::ModelError> {
+    /// use csp::{Inference, Model, Portfolio, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.new_var(0..=99)?;
+    /// let y = model.new_var(0..=99)?;
+    /// model.not_equal(x, y)?;
+    /// let learning = Solver::new(&model).inference(Inference::Lcg).minimize(x);
+    /// let mac = Solver::new(&model).inference(Inference::Mac).minimize(x);
+    /// let mut best = None;
+    /// let summary = Portfolio::new(vec![learning, mac]).in_turns(&[3, 1]).solve(|s| {
+    ///     best = Some(s.value(x));
+    ///     std::ops::ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(best, Some(0));
+    /// assert_eq!(summary.outcome, csp::Outcome::Exhausted);
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn in_turns(mut self, shares: &[u32]) -> Self {
+        self.shares = (0..self.workers.len())
+            .map(|i| shares.get(i).copied().unwrap_or(1))
+            .collect();
+        self
     }
 
     /// `first` and up to `threads - 1` searches unlike it, for problems where no one search
@@ -104,7 +147,7 @@ impl<'m> Portfolio<'m> {
             }
             workers.push(worker);
         }
-        Portfolio { workers }
+        Portfolio::new(workers)
     }
 
     /// Runs the workers, handing each improving solution to `on_solution` (from the worker's
@@ -142,6 +185,8 @@ impl<'m> Portfolio<'m> {
         });
         // Each worker says when it ends, so that the wait ends with the last of them.
         let (done, ended) = std::sync::mpsc::channel::<()>();
+        let turns: Vec<Duration> = self.shares.iter().map(|&s| TURN_UNIT * s).collect();
+        let mut seats = Turn::table(&turns).into_iter();
         let summaries: Vec<Summary> = std::thread::scope(|scope| {
             let handles: Vec<_> = self
                 .workers
@@ -151,8 +196,11 @@ impl<'m> Portfolio<'m> {
                     worker.config.limits = limits.clone();
                     worker.config.objective = objective;
                     worker.config.shared = Some(Arc::clone(&shared));
+                    worker.config.turn = seats.next();
                     let (stop, delivery, done) = (&stop, &delivery, done.clone());
                     scope.spawn(move || {
+                        // Its turns go to the others once it ends, even by a panic.
+                        let _leave = Leave(worker.config.turn.clone());
                         let summary = worker.solve(|s| {
                             let mut d = delivery.lock().unwrap_or_else(PoisonError::into_inner);
                             // Stopped, or a satisfaction problem's one solution already handed over.
@@ -223,5 +271,16 @@ impl<'m> Portfolio<'m> {
                 .map_or(Outcome::LimitReached(Limit::Cancelled), |s| s.outcome)
         };
         Summary { outcome, stats }
+    }
+}
+
+/// Leaves a worker's seat at the table of turns when dropped.
+struct Leave(Option<Turn>);
+
+impl Drop for Leave {
+    fn drop(&mut self) {
+        if let Some(turn) = &self.0 {
+            turn.leave();
+        }
     }
 }

@@ -3,6 +3,9 @@
 use super::listed::listed;
 use crate::{Conflict, Constraint, Context, VarId, Wake};
 
+/// Sets up to this size are read a value at a time, larger ones range by range.
+const FEW_VALUES: usize = 4;
+
 /// `n` equals the number of `xs` that take a value in `values` (MiniZinc's `among`).
 ///
 /// Under `mac` it is domain consistent: with `inside` the variables left only values of the
@@ -51,6 +54,12 @@ impl Among {
     /// Whether `x` has values in the set and values out of it, read range by range so that a
     /// wide domain costs no more than a narrow one.
     fn split(&self, x: VarId, ctx: &Context<'_>) -> (bool, bool) {
+        if self.values.len() <= FEW_VALUES {
+            // A set of a value or a few (a `count` of one value): each looked up, where the
+            // ranges of a domain with holes would cost a walk.
+            let present = self.values.iter().filter(|&&v| ctx.contains(x, v)).count();
+            return (present > 0, ctx.size_u64(x) > present as u64);
+        }
         let (mut some_in, mut some_out) = (false, false);
         for (low, high) in ctx.ranges(x) {
             let k = self.in_range(low, high) as i64;

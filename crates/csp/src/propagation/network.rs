@@ -1,7 +1,6 @@
 //! `Network`: the posted constraints, and which of them each variable's changes wake.
 
 use crate::{Constraint, ConstraintId, ModelError, Priority, VarId, Wake};
-use std::collections::HashMap;
 
 /// The constraints of a model as propagation reads them: each one with what it states once at
 /// posting (its wake conditions, cost classes, idempotence), and each variable's watchers.
@@ -12,9 +11,10 @@ pub(crate) struct Network {
     watchers: Vec<Vec<ConstraintId>>,
     /// For each constraint, when it wakes and how soon it runs, read once at posting.
     pub(crate) meta: Vec<ConstraintMeta>,
-    /// The wake condition of (variable, constraint) for constraints whose condition differs
-    /// between their variables (none of the built-in ones).
-    mixed_wakes: HashMap<(VarId, ConstraintId), Wake>,
+    /// For each variable, the change of it that wakes each of its watchers, in their order:
+    /// read at every wake-up, so kept beside them (a reified comparison wakes on bounds for
+    /// its sides and on fixing for its truth; a hash lookup of that cost Soccer 9% of its time).
+    watcher_wakes: Vec<Vec<Wake>>,
     /// Whether some constraint wakes on a change of the variable's bounds (and only then
     /// does propagation compare its bounds before and after).
     pub(crate) bounds_watched: Vec<bool>,
@@ -23,8 +23,6 @@ pub(crate) struct Network {
 /// What the engine reads of a constraint once, at posting, rather than at every wake-up.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct ConstraintMeta {
-    /// The change that wakes it, when the same for all its variables.
-    pub(crate) wake: Option<Wake>,
     pub(crate) priority: Priority,
     /// Its cost class after each change, indexed by [`Wake`].
     pub(crate) priority_on: [Priority; 3],
@@ -37,6 +35,7 @@ impl Network {
     /// Makes room for one more variable, watched by no constraint yet.
     pub(crate) fn add_var(&mut self) {
         self.watchers.push(Vec::new());
+        self.watcher_wakes.push(Vec::new());
         self.bounds_watched.push(false);
     }
 
@@ -63,21 +62,16 @@ impl Network {
         }
         let id =
             ConstraintId(u32::try_from(self.constraints.len()).map_err(|_| ModelError::TooMany)?);
-        let uniform = constraint.wake_on(scope[0]);
-        let mixed = scope.iter().any(|&v| constraint.wake_on(v) != uniform);
         for &var in scope {
             let list = &mut self.watchers[var.index()];
             if list.last() != Some(&id) {
                 list.push(id);
                 let wake = constraint.wake_on(var);
-                if mixed {
-                    self.mixed_wakes.insert((var, id), wake);
-                }
+                self.watcher_wakes[var.index()].push(wake);
                 self.bounds_watched[var.index()] |= wake == Wake::Bounds;
             }
         }
         self.meta.push(ConstraintMeta {
-            wake: (!mixed).then_some(uniform),
             priority: constraint.priority(),
             priority_on: [Wake::Domain, Wake::Bounds, Wake::Fixed]
                 .map(|event| constraint.priority_on(event)),
@@ -94,23 +88,18 @@ impl Network {
         self.constraints.get(id.index()).map(|c| c.as_ref())
     }
 
-    /// The change of `var` that wakes constraint `c`.
-    #[inline]
-    pub(crate) fn wake_of(&self, c: ConstraintId, var: VarId) -> Wake {
-        match self.meta[c.index()].wake {
-            Some(wake) => wake,
-            None => self
-                .mixed_wakes
-                .get(&(var, c))
-                .copied()
-                .unwrap_or(Wake::Domain),
-        }
-    }
-
     /// The constraints that have `var` in their scope.
     #[inline]
     pub(crate) fn constraints_on(&self, var: VarId) -> &[ConstraintId] {
         self.watchers.get(var.index()).map_or(&[], Vec::as_slice)
+    }
+
+    /// The change of `var` that wakes each of [`Network::constraints_on`]`(var)`, in order.
+    #[inline]
+    pub(crate) fn wakes_on(&self, var: VarId) -> &[Wake] {
+        self.watcher_wakes
+            .get(var.index())
+            .map_or(&[], Vec::as_slice)
     }
 }
 

@@ -189,8 +189,9 @@ impl Queue {
         for &var in &changed {
             store.is_changed[var.index()] = false;
             let event = event(network, store, var);
-            for &c in network.constraints_on(var) {
-                if Some(c) == skip || network.wake_of(c, var) > event {
+            let wakes = network.wakes_on(var);
+            for (&c, &wake) in network.constraints_on(var).iter().zip(wakes) {
+                if Some(c) == skip || wake > event {
                     continue;
                 }
                 if network.meta[c.index()].wants_changes && !self.retired[c.index()] {

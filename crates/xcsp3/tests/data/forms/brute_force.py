@@ -291,6 +291,14 @@ def product_wide():
     return positive * signed
 
 
+def sum_of_comparisons():
+    # w[i] is the number of s[j] above s[i] (as Soccer's worst positions): fixed by s.
+    def holds(s0, s1, s2, s3):
+        terms = [s0 + 1 >= s1, s2 < s3, s1 == s3, 2 * s0 != s2 - 1, s0 <= 2]
+        return sum(c * t for c, t in zip([1, 2, 1, 1, 1], terms)) >= 3
+    return count([r(0, 4)] * 4, holds)
+
+
 if __name__ == "__main__":
     for name, f in list(globals().items()):
         if callable(f) and f.__module__ == "__main__" and name not in (

@@ -66,13 +66,13 @@ impl SearchSettings {
         Ok(settings)
     }
 
-    /// A solver for `model` with these settings.
     /// These settings with another inference.
     pub fn with_inference(mut self, inference: Inference) -> Self {
         self.inference = inference;
         self
     }
 
+    /// A solver for `model` with these settings.
     pub fn solver<'m>(&self, model: &'m csp::Model) -> Solver<'m> {
         Solver::new(model)
             .inference(self.inference)

@@ -299,6 +299,14 @@ def sum_of_comparisons():
     return count([r(0, 4)] * 4, holds)
 
 
+def switched_products():
+    # Products of a truth and a value (Mapping's costs on the processor used).
+    def holds(p0, p1, p2, c0, c1, c2, m):
+        total = (p0 == 0) * c0 + (p1 == 0) * c1 + c2 * (p2 != 1)
+        return total == m and max((p0 < p1) * c1, (p2 == 2) * (c0 + 1)) >= 2
+    return count([r(0, 2)] * 3 + [r(-2, 4)] * 3 + [r(0, 5)], holds)
+
+
 if __name__ == "__main__":
     for name, f in list(globals().items()):
         if callable(f) and f.__module__ == "__main__" and name not in (

@@ -470,6 +470,16 @@ fn set_bits(words: &mut [u64], from: usize, to: usize) {
     }
 }
 
+/// The queue of a constraint that eliminates the values of fixed variables and then matches:
+/// a fixation wakes the linear elimination, any other change only the matching, which waits
+/// among the globals (all_different, all_different_except).
+pub(super) fn matching_priority(event: Wake) -> Priority {
+    match event {
+        Wake::Fixed => Priority::Linear,
+        Wake::Domain | Wake::Bounds => Priority::Global,
+    }
+}
+
 /// Which side of a place's interval bounds filtering cuts, and the new shifted bound there.
 #[derive(Copy, Clone, Debug)]
 enum Side {
@@ -494,10 +504,7 @@ impl Constraint for AllDifferent {
     /// more: it goes straight to the queue of globals rather than filtering by value first
     /// and deferring.
     fn priority_on(&self, event: Wake) -> Priority {
-        match event {
-            Wake::Fixed => Priority::Linear,
-            Wake::Domain | Wake::Bounds => Priority::Global,
-        }
+        matching_priority(event)
     }
 
     /// Value consistency reads only fixed variables, bounds consistency only bounds.

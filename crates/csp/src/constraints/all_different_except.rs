@@ -1,6 +1,7 @@
 //! `AllDifferentExcept`: variables take distinct values, except that the excepted values
 //! (0 in MiniZinc's `all_different_except_0`) may repeat.
 
+use super::all_different::matching_priority;
 use super::listed::listed;
 use super::regin::Regin;
 use crate::{Atom, Conflict, Constraint, Context, Priority, VarId, Wake};
@@ -78,10 +79,7 @@ impl Constraint for AllDifferentExcept {
 
     /// A change that fixed nothing only the matching can use.
     fn priority_on(&self, event: Wake) -> Priority {
-        match event {
-            Wake::Fixed => Priority::Linear,
-            Wake::Domain | Wake::Bounds => Priority::Global,
-        }
+        matching_priority(event)
     }
 
     /// Removing a value may fix another variable, whose value must go in turn.

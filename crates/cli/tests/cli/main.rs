@@ -25,6 +25,8 @@ mod fzn;
 mod new_user;
 /// `--proof`: DRCP proofs checked by Pumpkin's checker, and the runs it refuses.
 mod proof;
+/// Python: the `minizinc` package from PyPI solving with csp.
+mod python;
 /// Counts through the command line for every engine and mode, against OEIS.
 mod queens_counts;
 /// What `csp queens` prints, byte for byte, in each format.

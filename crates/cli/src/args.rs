@@ -71,9 +71,9 @@ searches side by side (-p 2): arc consistency with dom/wdeg and ascending values
 --count: mac with mrv. An optimisation, unless a search option is given: learning with large
 neighbourhood search beside arc consistency with wdeg and with mrv, all with values towards the
 objective (ascending to minimise, descending to maximise) and sharing the best bound; side by
-side on two cores or more, taking turns on one (learning three fifths of the time). With -p 1 or a search
-option, one search (learning with LNS unless told otherwise; --no-lns turns LNS off); -p N adds
-searches unlike it (arc consistency with wdeg and restarts, learning alone).
+side on two cores or more, taking turns on one (learning three fifths of the time). With -p 1
+or a search option, one search (learning with LNS unless told otherwise; --no-lns turns LNS
+off); -p N adds searches unlike it (arc consistency with wdeg and restarts, learning alone).
 
 Exit status:
   0    answered: a solution, an optimum, UNSATISFIABLE, or a count

@@ -128,10 +128,11 @@ impl AllDifferentExcept {
             return Ok(());
         }
         let (mut low, mut high) = (i64::MAX, i64::MIN);
-        let (mut optional, mut forced_open) = (0usize, false);
-        for &x in &self.vars {
+        // Bit i: place i may still take an excepted value.
+        let (mut optional, mut forced_open) = (0u64, false);
+        for (i, &x) in self.vars.iter().enumerate() {
             let may_except = self.except.iter().any(|&e| ctx.contains(x, e));
-            optional += usize::from(may_except);
+            optional |= u64::from(may_except) << i;
             forced_open |= !may_except && ctx.size(x) > 1;
             for (first, last) in ctx.ranges(x) {
                 low = low.min(i64::from(first));
@@ -142,13 +143,13 @@ impl AllDifferentExcept {
             return Ok(());
         }
         let span = high - low + 1;
-        if span + optional as i64 > 64 {
+        if span + i64::from(optional.count_ones()) > 64 {
             return Ok(());
         }
         let mut masks = [0u64; 64];
         let mut own_bit = span as u32;
         let mut checks = 0u64;
-        for (mask, &x) in masks.iter_mut().zip(&self.vars) {
+        for (i, (mask, &x)) in masks.iter_mut().zip(&self.vars).enumerate() {
             for (first, last) in ctx.ranges(x) {
                 for v in first..=last {
                     if !self.excepted(v) {
@@ -156,7 +157,7 @@ impl AllDifferentExcept {
                     }
                 }
             }
-            if self.except.iter().any(|&e| ctx.contains(x, e)) {
+            if optional >> i & 1 == 1 {
                 *mask |= 1 << own_bit;
                 own_bit += 1;
             }

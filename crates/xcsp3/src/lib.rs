@@ -59,7 +59,8 @@ impl XcspModel {
 
     /// A solution (one value per model variable) as the competition's `<instantiation>`, on
     /// one line: `<instantiation type="solution"> <list> x[0] x[1] </list> <values> 3 1
-    /// </values> </instantiation>`.
+    /// </values> </instantiation>`. For a COP, the objective's value too, in `cost="..."` as
+    /// ACE writes it (PyCSP3 reads the bound from there).
     pub fn instantiation(&self, values: &[i32]) -> String {
         let mut list = String::new();
         let mut vals = String::new();
@@ -74,8 +75,18 @@ impl XcspModel {
                 _ => vals.push_str(&value.to_string()),
             }
         }
+        let cost = match self.objective {
+            Some(objective) => {
+                let value = values
+                    .get(objective.var.index())
+                    .copied()
+                    .unwrap_or_default();
+                format!(" cost=\"{value}\"")
+            }
+            None => String::new(),
+        };
         format!(
-            "<instantiation type=\"solution\"> <list>{list} </list> <values>{vals} </values> </instantiation>"
+            "<instantiation type=\"solution\"{cost}> <list>{list} </list> <values>{vals} </values> </instantiation>"
         )
     }
 }

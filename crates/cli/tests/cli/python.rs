@@ -1,7 +1,8 @@
-//! The Python routes that work today: the `minizinc` package from PyPI (MiniZinc's own Python
-//! interface) finding csp by name once `csp minizinc-setup` has registered it. `.ci/run`
-//! installs the package into `target/tools/venv`; where that or MiniZinc is missing, the
-//! check says it is skipped.
+//! The Python routes: csp's own wheel (its module, its CPMpy solver, PyCSP3 through its `csp`
+//! command), whose pytest tests run from here, and the `minizinc` package from PyPI (MiniZinc's
+//! own Python interface) finding csp by name once `csp minizinc-setup` has registered it.
+//! `.ci/run` builds the wheel and installs it with the packages into `target/tools/venv`; where
+//! those or MiniZinc are missing, the checks say they are skipped.
 
 use super::common::{csp, stderr};
 use std::path::Path;
@@ -31,7 +32,10 @@ fn the_minizinc_python_package_looks_csp_up_by_name_and_solves_with_it() {
     let readme =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
             .unwrap();
-    let section = readme.split("### Python").nth(1).expect("a Python section");
+    let section = readme
+        .split("### MiniZinc's `minizinc` package")
+        .nth(1)
+        .expect("a section on MiniZinc's Python package");
     let script = section
         .split("```python\n")
         .nth(1)
@@ -50,4 +54,87 @@ fn the_minizinc_python_package_looks_csp_up_by_name_and_solves_with_it() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(text, "92\nOPTIMAL_SOLUTION 17\n");
+}
+
+/// The newest file under `dir`, by modification time.
+fn newest_under(dir: &Path) -> Option<std::time::SystemTime> {
+    let mut newest = None;
+    for entry in std::fs::read_dir(dir).ok()?.flatten() {
+        let path = entry.path();
+        let time = if path.is_dir() {
+            newest_under(&path)
+        } else {
+            entry.metadata().and_then(|m| m.modified()).ok()
+        };
+        newest = newest.max(time);
+    }
+    newest
+}
+
+#[test]
+fn the_python_package_passes_its_own_tests_from_the_wheel() {
+    // crates/python/tests: the modelling API, the CPMpy interface and the README's Python
+    // examples, against answers from elsewhere (OEIS, brute force, published puzzles), and the
+    // wheel installed into a fresh environment without Rust. .ci/run builds the wheel
+    // (scripts/build-wheel) and installs it into target/tools/venv before the tests.
+    let Some(python) = venv_python() else {
+        eprintln!("target/tools/venv is missing (.ci/run makes it): skipped");
+        return;
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let wheel = std::fs::read_dir(root.join("target/wheels"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "whl"));
+    let Some(wheel) = wheel else {
+        eprintln!("no wheel in target/wheels (scripts/build-wheel makes it): skipped");
+        return;
+    };
+    let built = wheel.metadata().and_then(|m| m.modified()).ok();
+    // What goes into the wheel: the module, and the binary with every crate it is built from.
+    let sources = [
+        "crates/python/src",
+        "crates/python/python",
+        "crates/csp/src",
+        "crates/cli/src",
+        "crates/flatzinc/src",
+        "crates/xcsp3/src",
+        "crates/nqueens/src",
+        "crates/sudoku/src",
+        "crates/coloring/src",
+        "crates/proof/src",
+    ]
+    .iter()
+    .filter_map(|d| newest_under(&root.join(d)))
+    .max();
+    if built < sources {
+        eprintln!("the wheel is older than the sources (scripts/build-wheel rebuilds it): skipped");
+        return;
+    }
+    let out = Command::new(&python)
+        .args([
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "crates/python/tests",
+        ])
+        .current_dir(&root)
+        .env("CSP_WHEEL", &wheel)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains(" passed"), "{text}");
+    assert!(
+        !text.contains("skipped"),
+        "every Python test runs here: {text}"
+    );
 }

@@ -51,9 +51,9 @@ fn an_optimisation_prints_each_bound_then_the_optimum_and_its_instantiation() {
     assert!(bounds.windows(2).all(|w| w[1] < w[0]), "{bounds:?}");
     // The shortest Golomb ruler with 8 marks has length 34 (ACE's tests; OEIS A003022).
     assert_eq!(bounds.last(), Some(&34));
-    assert!(
-        text.contains("\ns OPTIMUM FOUND\nv <instantiation type=\"solution\"> <list> x[0] x[1]")
-    );
+    assert!(text.contains(
+        "\ns OPTIMUM FOUND\nv <instantiation type=\"solution\" cost=\"34\"> <list> x[0] x[1]"
+    ));
     // The marks printed form a Golomb ruler of length 34.
     let v = text.lines().find(|l| l.starts_with("v ")).unwrap();
     let values: Vec<i64> = instantiation_values(v)

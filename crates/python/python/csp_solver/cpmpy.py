@@ -1,0 +1,627 @@
+"""CPMpy's solver interface to csp: `register()` once, then `SolverLookup.get("csp")` or
+`model.solve(solver="csp")`.
+
+The model goes through CPMpy's own transformations (the flat normal form with half
+reification, as for OR-Tools), then each constraint is posted natively: linear constraints
+(reified or not), clauses, and the globals csp has a propagator for. CPMpy decomposes the rest.
+Floating-point objectives (`FloatSum`) are not supported: csp's domains are integers.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Optional
+
+from . import _native
+
+NAME = "csp"
+
+# The globals (and global functions) csp posts with a propagator of its own.
+SUPPORTED_GLOBALS = frozenset({
+    "alldifferent", "alldifferent_except_n", "table", "negative_table", "short_table", "xor",
+    "circuit", "inverse", "cumulative", "no_overlap", "increasing", "decreasing",
+    "strictly_increasing", "strictly_decreasing", "lex_less", "lex_lesseq", "gcc",
+    "precedence", "indomain",
+    "min", "max", "abs", "mul", "div", "mod", "pow", "element", "count", "nvalue", "among",
+})
+
+
+def _interface():
+    """The solver class, built on CPMpy's `SolverInterface` once CPMpy is imported."""
+    from cpmpy.exceptions import NotSupportedError
+    from cpmpy.expressions.core import BoolVal, Comparison, Operator
+    from cpmpy.expressions.globalconstraints import GlobalConstraint
+    from cpmpy.expressions.globalfunctions import GlobalFunction
+    from cpmpy.expressions.utils import STAR, get_bounds, is_any_list, is_num
+    from cpmpy.expressions.variables import NegBoolView, _BoolVarImpl, _NumVarImpl
+    from cpmpy.solvers.solver_interface import ExitStatus, SolverInterface, SolverStatus
+    from cpmpy.transformations.comparison import only_numexpr_equality
+    from cpmpy.transformations.decompose_global import decompose_in_tree, decompose_objective
+    from cpmpy.transformations.flatten_model import flatten_constraint, flatten_objective
+    from cpmpy.transformations.get_variables import get_variables
+    from cpmpy.transformations.negation import push_down_negation, push_down_negation_objective
+    from cpmpy.transformations.normalize import toplevel_list
+    from cpmpy.transformations.reification import only_bv_reifies, only_implies, reify_rewrite
+    from cpmpy.transformations.safening import no_partial_functions, safen_objective
+
+    class CPM_csp(SolverInterface):
+        """csp through CPMpy.
+
+        `solve()` takes, besides `time_limit` and `display`: `inference` (none, fc, mac, lcg),
+        `var_order`, `value_order`, `seed`, `threads`, `node_limit`, as the `csp` command.
+        """
+
+        supported_global_constraints = SUPPORTED_GLOBALS
+        supported_reified_global_constraints = frozenset()
+
+        @staticmethod
+        def supported():
+            return True
+
+        @classmethod
+        def version(cls) -> Optional[str]:
+            return _native.__version__
+
+        def __init__(self, cpm_model=None, subsolver=None):
+            if subsolver is not None:
+                raise NotSupportedError("csp has no subsolvers")
+            self.csp_model = _native.Model()
+            self._constants = {}
+            self._objective_var = None
+            self._objective_min = True
+            self.objective_ = None
+            self._unsat = False
+            self._assumptions = None
+            super().__init__(name=NAME, cpm_model=cpm_model)
+
+        @property
+        def native_model(self):
+            return self.csp_model
+
+        # -- variables --------------------------------------------------------------------
+        def solver_var(self, cpm_var):
+            if is_num(cpm_var):
+                return self._constant(int(cpm_var))
+            if isinstance(cpm_var, NegBoolView):
+                raise NotSupportedError(f"csp: a negated Boolean where a variable is needed: {cpm_var}")
+            if isinstance(cpm_var, _NumVarImpl):
+                index = self._varmap.get(cpm_var.name)
+                if index is None:
+                    if isinstance(cpm_var, _BoolVarImpl):
+                        lb, ub = 0, 1
+                    else:
+                        lb, ub = int(cpm_var.lb), int(cpm_var.ub)
+                    index = self._new_var(lb, ub, str(cpm_var.name))
+                    self._varmap[cpm_var.name] = index
+                return index
+            raise NotSupportedError(f"csp: not a variable: {cpm_var}")
+
+        def _new_var(self, lb, ub, name=None):
+            try:
+                return self.csp_model.int_var(lb, ub, name)
+            except _native.ModelError as e:
+                raise NotSupportedError(f"csp: variable {name} over {lb}..{ub}: {e}") from None
+
+        def _constant(self, value):
+            index = self._constants.get(value)
+            if index is None:
+                index = self._new_var(value, value)
+                self._constants[value] = index
+            return index
+
+        def _var(self, expr):
+            """A csp variable for a variable, a constant or a negated Boolean."""
+            if isinstance(expr, NegBoolView):
+                key = ("not", expr._bv.name)
+                index = self._varmap.get(key)
+                if index is None:
+                    index = self._new_var(0, 1)
+                    self.csp_model.bool_xor([(index, True), (self.solver_var(expr._bv), True)], True)
+                    self._varmap[key] = index
+                return index
+            return self.solver_var(expr)
+
+        def _vars(self, exprs):
+            return [self._var(e) for e in exprs]
+
+        def _lit(self, expr):
+            """A literal `(var, positive)` for a Boolean variable or its negation."""
+            if isinstance(expr, NegBoolView):
+                return (self.solver_var(expr._bv), False)
+            if isinstance(expr, _BoolVarImpl):
+                return (self.solver_var(expr), True)
+            if is_num(expr):
+                return (self._constant(1 if expr else 0), True)
+            raise NotSupportedError(f"csp: not a Boolean literal: {expr}")
+
+        def _linear(self, expr, sign=1):
+            """`expr` as (coefficients, variables, constant), for a linear expression."""
+            coefs, xs, const = [], [], 0
+
+            def term(a, x):
+                nonlocal const
+                if is_num(x):
+                    const += a * int(x)
+                elif isinstance(x, NegBoolView):  # not b = 1 - b
+                    const += a
+                    coefs.append(-a)
+                    xs.append(self.solver_var(x._bv))
+                elif isinstance(x, _NumVarImpl):
+                    coefs.append(a)
+                    xs.append(self.solver_var(x))
+                elif isinstance(x, Operator) and x.name == "sum":
+                    for y in x.args:
+                        term(a, y)
+                elif isinstance(x, Operator) and x.name == "wsum":
+                    for w, y in zip(*x.args):
+                        term(a * int(w), y)
+                elif isinstance(x, Operator) and x.name == "sub":
+                    term(a, x.args[0])
+                    term(-a, x.args[1])
+                elif isinstance(x, Operator) and x.name == "-":
+                    term(-a, x.args[0])
+                elif isinstance(x, (Operator, GlobalFunction)) and x.name == "mul" and is_num(x.args[0]):
+                    term(a * int(x.args[0]), x.args[1])
+                elif isinstance(x, (Operator, GlobalFunction)) and x.name == "mul" and is_num(x.args[1]):
+                    term(a * int(x.args[1]), x.args[0])
+                else:
+                    raise NotSupportedError(f"csp: not a linear expression: {x}")
+
+            term(sign, expr)
+            return coefs, xs, const
+
+        # -- objective --------------------------------------------------------------------
+        def objective(self, expr, minimize=True):
+            from cpmpy.expressions.core import Expression
+            if not isinstance(expr, Expression) and not is_num(expr):
+                raise NotSupportedError(f"csp: integer objectives only, not {type(expr).__name__}")
+            get_variables(expr, collect=self.user_vars)
+            obj, safe_cons = safen_objective(expr)
+            obj = push_down_negation_objective(obj)
+            obj, decomp_cons = decompose_objective(obj, supported=self.supported_global_constraints,
+                                                   supported_reified=self.supported_reified_global_constraints,
+                                                   csemap=self._csemap)
+            obj, flat_cons = flatten_objective(obj, csemap=self._csemap)
+            self._post_all(safe_cons + decomp_cons + flat_cons)
+            if isinstance(obj, _NumVarImpl) and not isinstance(obj, NegBoolView):
+                var = self.solver_var(obj)
+            else:
+                coefs, xs, const = self._linear(obj)
+                lb, ub = get_bounds(obj)
+                var = self._new_var(int(lb), int(ub))
+                self.csp_model.linear(coefs + [-1], xs + [var], "==", -const)
+            self.objective_ = expr
+            self._objective_var = var
+            self._objective_min = minimize
+
+        def minimize(self, expr):
+            self.objective(expr, minimize=True)
+
+        def maximize(self, expr):
+            self.objective(expr, minimize=False)
+
+        def has_objective(self):
+            return self._objective_var is not None
+
+        # -- constraints ------------------------------------------------------------------
+        def transform(self, cpm_expr):
+            cons = toplevel_list(cpm_expr)
+            cons = no_partial_functions(cons)
+            cons = push_down_negation(cons)
+            cons = decompose_in_tree(cons, supported=self.supported_global_constraints,
+                                     supported_reified=self.supported_reified_global_constraints,
+                                     csemap=self._csemap)
+            cons = flatten_constraint(cons, csemap=self._csemap)
+            cons = reify_rewrite(cons, supported=frozenset(["sum", "wsum"]), csemap=self._csemap)
+            cons = only_numexpr_equality(cons, supported=frozenset(["sum", "wsum", "sub"]),
+                                         csemap=self._csemap)
+            cons = only_bv_reifies(cons, csemap=self._csemap)
+            cons = only_implies(cons, csemap=self._csemap)
+            return cons
+
+        def add(self, cpm_expr):
+            get_variables(cpm_expr, collect=self.user_vars)
+            self._post_all(cpm_expr)
+            return self
+
+        __add__ = add
+
+        def _post_all(self, cpm_expr):
+            for con in self.transform(cpm_expr):
+                try:
+                    self._post(con)
+                except _native.ModelError as e:
+                    raise NotSupportedError(f"csp: {con}: {e}") from None
+
+        def _post(self, c):
+            m = self.csp_model
+            if isinstance(c, BoolVal):
+                if not c.value():
+                    self._unsat = True
+                return
+            if isinstance(c, _BoolVarImpl):  # a literal that must hold
+                v, positive = self._lit(c)
+                m.compare_value(v, "==", 1 if positive else 0)
+                return
+            if isinstance(c, Operator):
+                if c.name == "or":
+                    self._clause([self._lit(a) for a in c.args])
+                    return
+                if c.name == "and":
+                    for a in c.args:
+                        self._post(a)
+                    return
+                if c.name == "->":
+                    self._post_implied(self._lit(c.args[0]), c.args[1])
+                    return
+            if isinstance(c, Comparison):
+                self._post_comparison(c)
+                return
+            if isinstance(c, GlobalConstraint):
+                self._post_global(c)
+                return
+            raise NotSupportedError(f"csp: constraint not supported: {c}")
+
+        def _clause(self, lits):
+            pos = [v for v, p in lits if p]
+            neg = [v for v, p in lits if not p]
+            if not pos and not neg:
+                self._unsat = True
+                return
+            self.csp_model.clause(pos, neg)
+
+        def _post_implied(self, cond, rhs):
+            """`cond -> rhs` for a literal `cond`."""
+            v, positive = cond
+            if not positive:  # not b -> rhs: a 0/1 variable equal to not b
+                w = self._new_var(0, 1)
+                self.csp_model.bool_xor([(w, True), (v, True)], True)
+                v = w
+            if isinstance(rhs, BoolVal):
+                if not rhs.value():
+                    self.csp_model.compare_value(v, "==", 0)
+                return
+            if isinstance(rhs, _BoolVarImpl):
+                self._clause([(v, False), self._lit(rhs)])
+                return
+            if isinstance(rhs, Operator) and rhs.name == "or":
+                self._clause([(v, False)] + [self._lit(a) for a in rhs.args])
+                return
+            if isinstance(rhs, Operator) and rhs.name == "and":
+                for a in rhs.args:
+                    self._post_implied((v, True), a)
+                return
+            if isinstance(rhs, Comparison):
+                coefs, xs, rhs_value = self._comparison_terms(rhs)
+                self.csp_model.linear_reif(v, coefs, xs, rhs.name, rhs_value, True)
+                return
+            raise NotSupportedError(f"csp: implication not supported: {cond} -> {rhs}")
+
+        def _comparison_terms(self, c):
+            """`lhs op rhs` as `sum(coefs * xs) op value`."""
+            lhs, rhs = c.args
+            coefs, xs, const = self._linear(lhs)
+            c2, x2, k2 = self._linear(rhs, -1)
+            return coefs + c2, xs + x2, -(const + k2)
+
+        def _post_comparison(self, c):
+            lhs, rhs = c.args
+            m = self.csp_model
+            if isinstance(lhs, GlobalFunction) or (isinstance(lhs, Operator) and lhs.name == "mul"
+                                                   and not is_num(lhs.args[0]) and not is_num(lhs.args[1])):
+                if c.name != "==":
+                    raise NotSupportedError(f"csp: comparison not supported: {c}")
+                self._post_function(lhs, self._var(rhs))
+                return
+            coefs, xs, value = self._comparison_terms(c)
+            if not xs:
+                holds = {"==": 0 == value, "!=": 0 != value, "<=": 0 <= value, "<": 0 < value,
+                         ">=": 0 >= value, ">": 0 > value}[c.name]
+                if not holds:
+                    self._unsat = True
+                return
+            m.linear(coefs, xs, c.name, value)
+
+        def _post_function(self, f, z):
+            """`f(...) == z` for a global function csp has."""
+            m = self.csp_model
+            name, args = f.name, f.args
+            if name in ("min", "max"):
+                (m.minimum if name == "min" else m.maximum)(self._vars(args), z)
+            elif name == "abs":
+                m.abs(self._var(args[0]), z)
+            elif name in ("mul", "div", "mod", "pow"):
+                op = "*" if name == "mul" else name
+                m.arith(op, self._var(args[0]), self._var(args[1]), z)
+            elif name == "element":
+                arr, idx = args
+                if all(is_num(a) for a in arr):
+                    m.element_values(self._var(idx), [int(a) for a in arr], 0, z)
+                else:
+                    m.element(self._var(idx), self._vars(arr), 0, z)
+            elif name == "count":
+                arr, val = args
+                m.count(self._vars(arr), self._var(val), z)
+            elif name == "nvalue":
+                m.nvalue(z, self._vars(args))
+            elif name == "among":
+                arr, vals = args
+                if all(is_num(v) for v in vals):
+                    m.among(z, self._vars(arr), [int(v) for v in vals])
+                else:
+                    self._post_decomposition(f == z)
+            else:
+                raise NotSupportedError(f"csp: global function not supported: {f}")
+
+        def _post_decomposition(self, c):
+            """Posts CPMpy's decomposition of `c`, its new variables kept out of the user's."""
+            cons, defining = c.decompose()
+            self._post_all(list(cons) + list(defining))
+
+        def _post_global(self, g):
+            m = self.csp_model
+            name, args = g.name, g.args
+            if name == "alldifferent":
+                m.all_different(self._vars(args))
+            elif name == "alldifferent_except_n":
+                arr, n = args
+                ns = n if is_any_list(n) else [n]
+                if not all(is_num(v) for v in ns):
+                    return self._post_decomposition(g)
+                m.all_different_except(self._vars(arr), [int(v) for v in ns])
+            elif name in ("table", "negative_table", "short_table"):
+                arr, rows = args
+                rows = [[None if (isinstance(v, str) and v == STAR) else int(v) for v in row]
+                        for row in rows]
+                if not rows:
+                    if name != "negative_table":
+                        self._unsat = True
+                    return
+                m.table(self._vars(arr), rows, name != "negative_table")
+            elif name == "xor":
+                m.bool_xor([self._lit(a) for a in args], True)
+            elif name == "circuit":
+                m.circuit(self._vars(args), 0, False)
+            elif name == "inverse":
+                fwd, rev = args
+                m.inverse(self._vars(fwd), 0, self._vars(rev), 0)
+            elif name == "cumulative":
+                if len(args) == 4:
+                    start, dur, demand, cap = args
+                    end = None
+                else:
+                    start, dur, end, demand, cap = args
+                self._scheduling_basics(start, dur, end, demand)
+                m.cumulative(self._vars(start), self._vars(dur), self._vars(demand), self._var(cap))
+            elif name == "no_overlap":
+                if len(args) == 2:
+                    (start, dur), end = args, None
+                else:
+                    start, dur, end = args
+                self._scheduling_basics(start, dur, end, [])
+                if all(is_num(d) for d in dur):
+                    # Not strict: a task of no duration occupies no time (CPMpy's semantics).
+                    m.disjunctive(self._vars(start), [int(d) for d in dur], False)
+                else:
+                    one = self._constant(1)
+                    m.cumulative(self._vars(start), self._vars(dur), [one] * len(start), one)
+            elif name in ("increasing", "decreasing", "strictly_increasing", "strictly_decreasing"):
+                m.increasing(self._vars(args), name.startswith("strictly"), name.endswith("decreasing"))
+            elif name in ("lex_less", "lex_lesseq"):
+                xs, ys = args
+                if len(xs) != len(ys):
+                    return self._post_decomposition(g)
+                m.lex(self._vars(xs), self._vars(ys), name == "lex_less")
+            elif name == "gcc":
+                arr, vals, occ = args
+                if not all(is_num(v) for v in vals) or len(set(int(v) for v in vals)) != len(vals):
+                    return self._post_decomposition(g)
+                m.global_cardinality(self._vars(arr), [int(v) for v in vals], self._vars(occ),
+                                     bool(getattr(g, "closed", False)))
+            elif name == "precedence":
+                arr, values = args
+                m.value_precede_chain([int(v) for v in values], self._vars(arr))
+            elif name == "indomain":
+                expr, arr = args
+                if len(arr) == 0:
+                    self._unsat = True
+                elif all(is_num(v) for v in arr):
+                    m.member(self._var(expr), sorted(set(int(v) for v in arr)))
+                else:
+                    m.member_of(self._vars(arr), self._var(expr))
+            else:
+                raise NotSupportedError(f"csp: global constraint not supported: {g}")
+
+        def _scheduling_basics(self, start, dur, end, demand):
+            """What CPMpy's scheduling globals say besides: durations and demands are not
+            negative, and each end is its start plus its duration."""
+            for d in list(dur) + list(demand):
+                self._post_all([d >= 0])
+            if end is not None:
+                self._post_all([s + d == e for s, d, e in zip(start, dur, end)])
+
+        # -- solving ----------------------------------------------------------------------
+        def _user_indices(self):
+            users = sorted(self.user_vars, key=lambda v: str(v.name))
+            return users, [self._var(v) for v in users]
+
+        def _assumed(self, lit):
+            """An assumption (a Boolean variable or its negation) as `(variable, value)`."""
+            v, positive = self._lit(lit)
+            return (v, 1 if positive else 0)
+
+        def get_core(self):
+            """After an unsatisfiable `solve(assumptions=...)`: a subset of the assumptions
+            that is unsatisfiable with the constraints, and minimal (each one left out in turn,
+            kept when the rest become satisfiable)."""
+            if self._assumptions is None or self.cpm_status.exitstatus != ExitStatus.UNSATISFIABLE:
+                raise AssertionError("get_core: call solve(assumptions=...) and get UNSAT first")
+            core = list(self._assumptions)
+            i = 0
+            while i < len(core):
+                rest = core[:i] + core[i + 1:]
+                if self._satisfiable_under(rest):
+                    i += 1
+                else:
+                    core = rest
+            return core
+
+        def _satisfiable_under(self, lits):
+            search = _native.Search(self.csp_model, max_solutions=1,
+                                    assume=[self._assumed(a) for a in lits])
+            try:
+                found = next(iter(search), None) is not None
+            finally:
+                search.close()
+            return found
+
+        def _search(self, time_limit, max_solutions, first=None, assume=None, **kwargs):
+            if time_limit is not None and time_limit < 0:
+                raise ValueError(f"csp: time limit {time_limit} is negative")
+            options = {k: kwargs.pop(k) for k in ("inference", "var_order", "value_order", "seed",
+                                                    "threads", "node_limit") if k in kwargs}
+            if kwargs:
+                raise TypeError(f"csp: unknown solve arguments: {', '.join(sorted(kwargs))}")
+            objective = None
+            if self._objective_var is not None and max_solutions != 0:
+                objective = (self._objective_var, self._objective_min)
+            return _native.Search(self.csp_model, time_limit=time_limit, max_solutions=max_solutions,
+                                  objective=objective, first=first, assume=assume, **options)
+
+        def _load(self, users, indices, values):
+            for v, i in zip(users, indices):
+                value = values[i]
+                v._value = bool(value) if isinstance(v, _BoolVarImpl) else value
+
+        def _clear(self):
+            for v in self.user_vars:
+                v._value = None
+
+        def solve(self, time_limit=None, display=None, assumptions=None, **kwargs):
+            start = time.time()
+            users, indices = self._user_indices()
+            assumed = None
+            self._assumptions = None
+            if assumptions is not None:
+                self._assumptions = list(assumptions)
+                assumed = [self._assumed(a) for a in self._assumptions]
+            self.cpm_status = SolverStatus(self.name)
+            self.objective_value_ = None
+            if self._unsat:
+                self.cpm_status.exitstatus = ExitStatus.UNSATISFIABLE
+                self.cpm_status.solve_time = 0.0
+                self.cpm_status.runtime = time.time() - start
+                self._clear()
+                return False
+            search = self._search(time_limit, 1 if self._objective_var is None else None,
+                                  assume=assumed, **kwargs)
+            best = None
+            try:
+                for values in search:
+                    best = values
+                    if display is not None:
+                        self._load(users, indices, values)
+                        self._set_objective_value(values)
+                        self.print_display(display)
+            except KeyboardInterrupt:
+                pass
+            finally:
+                search.close()
+            outcome = json.loads(search.summary() or '{"outcome": "cancelled"}')["outcome"]
+            if best is None:
+                status = ExitStatus.UNSATISFIABLE if outcome == "exhausted" else ExitStatus.UNKNOWN
+            elif self._objective_var is not None and outcome == "exhausted":
+                status = ExitStatus.OPTIMAL
+            else:
+                status = ExitStatus.FEASIBLE
+            self.cpm_status.exitstatus = status
+            self.cpm_status.solve_time = time.time() - start
+            self.cpm_status.runtime = self.cpm_status.solve_time
+            if best is None:
+                self._clear()
+                return False
+            self._load(users, indices, best)
+            self._set_objective_value(best)
+            return True
+
+        def _set_objective_value(self, values):
+            if self._objective_var is not None:
+                self.objective_value_ = values[self._objective_var]
+
+        def solveAll(self, display=None, time_limit=None, solution_limit=None, call_from_model=False,
+                     **kwargs):
+            if self.has_objective():
+                raise NotSupportedError("csp does not support finding all optimal solutions")
+            start = time.time()
+            users, indices = self._user_indices()
+            self.cpm_status = SolverStatus(self.name)
+            if self._unsat:
+                self.cpm_status.exitstatus = ExitStatus.UNSATISFIABLE
+                self.cpm_status.solve_time = self.cpm_status.runtime = 0.0
+                self._clear()
+                return 0
+            # The user's variables first, in a fixed order: the solutions that differ only in
+            # auxiliary variables then come one after the other, and count once.
+            search = self._search(time_limit, None, first=indices, **kwargs)
+            count, previous, last = 0, None, None
+            try:
+                for values in search:
+                    projected = [values[i] for i in indices]
+                    if projected == previous:
+                        continue
+                    previous, last = projected, values
+                    count += 1
+                    if display is not None:
+                        self._load(users, indices, values)
+                        self.print_display(display)
+                    if solution_limit is not None and count >= solution_limit:
+                        break
+            except KeyboardInterrupt:
+                pass
+            finally:
+                search.close()
+            outcome = json.loads(search.summary() or '{"outcome": "cancelled"}')["outcome"]
+            if count == 0:
+                status = ExitStatus.UNSATISFIABLE if outcome == "exhausted" else ExitStatus.UNKNOWN
+            elif outcome == "exhausted":
+                status = ExitStatus.OPTIMAL
+            else:
+                status = ExitStatus.FEASIBLE
+            self.cpm_status.exitstatus = status
+            self.cpm_status.solve_time = time.time() - start
+            self.cpm_status.runtime = self.cpm_status.solve_time
+            if last is None:
+                self._clear()
+            else:
+                self._load(users, indices, last)
+            return count
+
+    return CPM_csp
+
+
+_CLASS = None
+
+
+def solver_class():
+    """CPMpy's solver class for csp (CPMpy must be installed)."""
+    global _CLASS
+    if _CLASS is None:
+        _CLASS = _interface()
+    return _CLASS
+
+
+def register() -> None:
+    """Makes csp one of CPMpy's solvers: `SolverLookup.get("csp")`, `model.solve("csp")`."""
+    from cpmpy.solvers.utils import SolverLookup
+
+    cls = solver_class()
+    if getattr(SolverLookup, "_csp_registered", False):
+        return
+    original = SolverLookup.base_solvers.__func__
+
+    def base_solvers(lookup):
+        return list(original(lookup)) + [(NAME, cls)]
+
+    SolverLookup.base_solvers = classmethod(base_solvers)
+    SolverLookup._csp_registered = True

@@ -1,0 +1,304 @@
+//! `Search`: one solve of a model on a thread of its own, its solutions streamed to Python.
+//!
+//! The search runs without the interpreter's lock; Python takes its solutions one at a time
+//! (the thread waits while one is untaken, so memory does not grow with their number) and,
+//! while it waits, still answers Ctrl-C: the interrupt cancels the search.
+
+use crate::convert::{invalid, var, vars};
+use crate::model::PyModel;
+use csp::{Inference, Objective, Outcome, Portfolio, Solver, Summary, ValueOrder, VarOrder};
+use pyo3::prelude::*;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// How often a wait for the next solution looks at Python's signals.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// The most threads a portfolio takes.
+const MOST_THREADS: usize = 64;
+
+/// What the search thread hands over.
+enum Event {
+    Solution(Vec<i32>),
+    Done(Summary),
+}
+
+/// A solve in progress: iterate it for its solutions (lists of values, one per variable), then
+/// read its `summary()`.
+#[pyclass(name = "Search", module = "csp_solver._native")]
+pub(crate) struct PySearch {
+    /// Behind a lock only because the wait releases the interpreter's lock (and so must be
+    /// shareable); one reader at a time in any case.
+    events: Mutex<Receiver<Event>>,
+    cancel: Arc<AtomicBool>,
+    summary: Option<Summary>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// Everything a search is set up by, read from Python's arguments.
+struct Settings {
+    inference: Inference,
+    var_order: VarOrder,
+    value_order: ValueOrder,
+    threads: usize,
+    time_limit: Option<Duration>,
+    node_limit: Option<u64>,
+    max_solutions: Option<u64>,
+    objective: Option<Objective>,
+    first: Vec<csp::VarId>,
+    neighbourhood: Vec<csp::VarId>,
+    assumed: Vec<(csp::VarId, i32)>,
+}
+
+impl Settings {
+    fn solver<'m>(&self, model: &'m csp::Model, cancel: &Arc<AtomicBool>) -> Solver<'m> {
+        let mut solver = Solver::new(model)
+            .inference(self.inference)
+            .var_order(self.var_order)
+            .value_order(self.value_order)
+            .max_solutions(self.max_solutions)
+            .optimize(self.objective)
+            .cancel_flag(Arc::clone(cancel));
+        if let Some(t) = self.time_limit {
+            solver = solver.time_limit(t);
+        }
+        if let Some(n) = self.node_limit {
+            solver = solver.node_limit(n);
+        }
+        if !self.first.is_empty() {
+            let phase = csp::Phase::new(
+                &self.first,
+                csp::VarSelect::InputOrder,
+                csp::ValueSelect::Min,
+            );
+            solver = solver.phases(vec![phase], 0);
+        }
+        if !self.assumed.is_empty() {
+            solver = solver.assume(self.assumed.clone());
+        }
+        if self.objective.is_some() && self.inference == Inference::Lcg {
+            solver = solver.lns(self.neighbourhood.clone());
+        }
+        solver
+    }
+}
+
+/// The summary as JSON: how it ended (`solved`, `exhausted`, `time`, `nodes`, `cancelled`)
+/// and the statistics.
+fn summary_json(summary: &Summary) -> String {
+    let outcome = match summary.outcome {
+        Outcome::Solved => "solved",
+        Outcome::Exhausted => "exhausted",
+        Outcome::LimitReached(csp::Limit::Time) => "time",
+        Outcome::LimitReached(csp::Limit::Nodes) => "nodes",
+        Outcome::LimitReached(csp::Limit::Cancelled) => "cancelled",
+    };
+    let stats = serde_json::to_value(&summary.stats).unwrap_or_default();
+    serde_json::json!({ "outcome": outcome, "stats": stats }).to_string()
+}
+
+#[pymethods]
+impl PySearch {
+    /// Starts a search of `model`. Without `inference`, learning (`lcg`) for one solution or
+    /// an optimum, with large neighbourhood search over `neighbourhood` (every variable when
+    /// not given) under an objective, and arc consistency (`mac`) for many solutions.
+    /// `first`: variables to branch on before the others, in their order, smallest value
+    /// first. `objective`: `(variable, minimise)`. `assume`: `(variable, value)` pairs fixed
+    /// for this search only.
+    #[new]
+    #[pyo3(signature = (model, *, inference=None, var_order=None, value_order=None, seed=0,
+        threads=1, time_limit=None, node_limit=None, max_solutions=Some(1), objective=None,
+        first=None, neighbourhood=None, assume=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        model: PyRef<'_, PyModel>,
+        inference: Option<&str>,
+        var_order: Option<&str>,
+        value_order: Option<&str>,
+        seed: u64,
+        threads: usize,
+        time_limit: Option<f64>,
+        node_limit: Option<u64>,
+        max_solutions: Option<u64>,
+        objective: Option<(u32, bool)>,
+        first: Option<Vec<u32>>,
+        neighbourhood: Option<Vec<u32>>,
+        assume: Option<Vec<(u32, i64)>>,
+    ) -> PyResult<Self> {
+        let many = objective.is_none() && max_solutions != Some(1);
+        let inference = match inference {
+            Some(name) => name
+                .parse()
+                .map_err(|e: csp::UnknownChoice| invalid(format!("inference: {e}")))?,
+            None if many => Inference::Mac,
+            None => Inference::Lcg,
+        };
+        let var_order = match var_order {
+            Some(name) => name
+                .parse()
+                .map_err(|e: csp::UnknownChoice| invalid(format!("var_order: {e}")))?,
+            None => VarOrder::DomWdeg,
+        };
+        let value_order = match value_order {
+            Some("random") => ValueOrder::Random { seed },
+            Some(name) => name
+                .parse()
+                .map_err(|e: csp::UnknownChoice| invalid(format!("value_order: {e}")))?,
+            None => ValueOrder::Ascending,
+        };
+        let time_limit = match time_limit {
+            Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
+            Some(t) => return Err(invalid(format!("time limit {t}: not a number of seconds"))),
+            None => None,
+        };
+        let objective = match objective {
+            Some((x, true)) => Some(Objective::minimize(var(x)?)),
+            Some((x, false)) => Some(Objective::maximize(var(x)?)),
+            None => None,
+        };
+        let neighbourhood = match neighbourhood {
+            Some(xs) => vars(&xs)?,
+            None => model.inner.vars().collect(),
+        };
+        let settings = Settings {
+            inference,
+            var_order,
+            value_order,
+            threads: threads.clamp(1, MOST_THREADS),
+            time_limit,
+            node_limit,
+            max_solutions,
+            objective,
+            first: vars(&first.unwrap_or_default())?,
+            neighbourhood,
+            assumed: assume
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(x, v)| Ok((var(x)?, crate::convert::value(v, "assumed value")?)))
+                .collect::<PyResult<_>>()?,
+        };
+        let assumed = settings.assumed.iter().map(|&(x, _)| x);
+        for x in settings
+            .first
+            .iter()
+            .copied()
+            .chain(settings.neighbourhood.iter().copied())
+            .chain(assumed)
+        {
+            if x.index() >= model.inner.var_count() {
+                return Err(invalid(format!("no variable {}", x.index())));
+            }
+        }
+        let shared = Arc::clone(&model.inner);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&cancel);
+        let (tx, rx) = sync_channel(1);
+        let thread = std::thread::Builder::new()
+            .name("csp-search".into())
+            .spawn(move || {
+                let solver = settings.solver(&shared, &flag);
+                let hand_over =
+                    |s: &csp::Solution<'_>| match tx.send(Event::Solution(s.values().to_vec())) {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(_) => ControlFlow::Break(()),
+                    };
+                let summary = if settings.threads > 1 {
+                    Portfolio::varied(solver, settings.threads, &settings.neighbourhood)
+                        .solve(hand_over)
+                } else {
+                    solver.solve(hand_over)
+                };
+                let _ = tx.send(Event::Done(summary));
+            })
+            .map_err(|e| invalid(format!("could not start the search thread: {e}")))?;
+        Ok(PySearch {
+            events: Mutex::new(rx),
+            cancel,
+            summary: None,
+            thread: Some(thread),
+        })
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// The next solution, one value per variable; `StopIteration` when the search is over.
+    /// Ctrl-C while waiting cancels the search and raises `KeyboardInterrupt`.
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Vec<i32>>> {
+        if self.summary.is_some() {
+            return Ok(None);
+        }
+        loop {
+            let events = &self.events;
+            let event = py.detach(|| {
+                events
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .recv_timeout(SIGNAL_POLL)
+            });
+            match event {
+                Ok(Event::Solution(values)) => return Ok(Some(values)),
+                Ok(Event::Done(summary)) => {
+                    self.summary = Some(summary);
+                    self.join(py);
+                    return Ok(None);
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(interrupt) = py.check_signals() {
+                        self.cancel.store(true, Ordering::Relaxed);
+                        return Err(interrupt);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(invalid("the search thread ended without a summary"));
+                }
+            }
+        }
+    }
+
+    /// Asks the search to stop; the solutions it found stay to be taken.
+    fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Cancels the search and waits for its thread, leaving solutions untaken: after this,
+    /// the model takes constraints again.
+    fn close(&mut self, py: Python<'_>) {
+        self.cancel.store(true, Ordering::Relaxed);
+        while self.summary.is_none() {
+            let events = &self.events;
+            let event = py.detach(|| events.lock().unwrap_or_else(PoisonError::into_inner).recv());
+            match event {
+                Ok(Event::Done(summary)) => self.summary = Some(summary),
+                Ok(Event::Solution(_)) => {}
+                Err(_) => break,
+            }
+        }
+        self.join(py);
+    }
+
+    /// How the search ended and what it did, as JSON, once it is over; `None` before.
+    fn summary(&self) -> Option<String> {
+        self.summary.as_ref().map(summary_json)
+    }
+}
+
+impl PySearch {
+    /// Waits for the search thread, which has sent its last word, to let go of the model.
+    fn join(&mut self, py: Python<'_>) {
+        if let Some(thread) = self.thread.take() {
+            let _ = py.detach(|| thread.join());
+        }
+    }
+}
+
+impl Drop for PySearch {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}

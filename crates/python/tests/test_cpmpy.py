@@ -1,0 +1,127 @@
+"""csp as CPMpy's solver: known answers, CPMpy's own evaluation of every constraint, errors."""
+
+import itertools
+import time
+
+import pytest
+
+cp = pytest.importorskip("cpmpy")
+from cpmpy.exceptions import NotSupportedError  # noqa: E402
+from cpmpy.solvers.solver_interface import ExitStatus  # noqa: E402
+
+import csp_solver.cpmpy  # noqa: E402
+
+csp_solver.cpmpy.register()
+
+
+def test_registered_by_name():
+    assert "csp" in cp.SolverLookup.supported()
+    assert isinstance(cp.SolverLookup.get("csp"), csp_solver.cpmpy.solver_class())
+
+
+def test_send_more_money():
+    s, e, n, d, m, o, r, y = letters = cp.intvar(0, 9, shape=8, name=list("SENDMORY"))
+    model = cp.Model(cp.AllDifferent(letters), s > 0, m > 0,
+                     cp.sum([1000, 100, 10, 1] * cp.cpm_array([s, e, n, d]))
+                     + cp.sum([1000, 100, 10, 1] * cp.cpm_array([m, o, r, e]))
+                     == cp.sum([10000, 1000, 100, 10, 1] * cp.cpm_array([m, o, n, e, y])))
+    assert model.solveAll(solver="csp") == 1  # 9567 + 1085 = 10652, the only solution
+    assert model.solve(solver="csp")
+    assert list(letters.value()) == [9, 5, 6, 7, 1, 0, 8, 2]
+
+
+def test_eight_queens_has_92_solutions_by_solve_all():
+    q = cp.intvar(0, 7, shape=8, name="q")
+    model = cp.Model(cp.AllDifferent(q), cp.AllDifferent([q[i] + i for i in range(8)]),
+                     cp.AllDifferent([q[i] - i for i in range(8)]))
+    seen = set()
+
+    def record():
+        assert all(c.value() for c in model.constraints)  # CPMpy's own evaluation
+        seen.add(tuple(q.value()))
+
+    assert model.solveAll(solver="csp", display=record) == 92  # OEIS A000170
+    assert len(seen) == 92
+    assert model.status().exitstatus == ExitStatus.OPTIMAL
+
+
+def test_knapsack_optimum_matches_brute_force():
+    weights = [12, 7, 11, 8, 9, 6, 5, 14, 3, 10]
+    values = [24, 13, 23, 15, 16, 11, 9, 30, 4, 19]
+    x = cp.boolvar(shape=len(weights), name="x")
+    model = cp.Model(cp.sum(x * weights) <= 40, maximize=cp.sum(x * values))
+    assert model.solve(solver="csp")
+    best = max(sum(v for v, t in zip(values, take) if t)
+               for take in itertools.product([0, 1], repeat=len(weights))
+               if sum(w for w, t in zip(weights, take) if t) <= 40)
+    assert model.objective_value() == best
+    assert model.status().exitstatus == ExitStatus.OPTIMAL
+
+
+def test_unsatisfiable_model():
+    x = cp.intvar(1, 4, shape=5, name="x")
+    model = cp.Model(cp.AllDifferent(x))
+    assert model.solve(solver="csp") is False
+    assert model.status().exitstatus == ExitStatus.UNSATISFIABLE
+    assert x[0].value() is None
+
+
+def test_globals_and_reification_against_brute_force():
+    x = cp.intvar(0, 3, shape=4, name="x")
+    b = cp.boolvar(name="b")
+    model = cp.Model(b == (x[0] + x[1] > x[2]), cp.Element([3, 1, 0, 2], x[3]) != x[0],
+                     cp.Count(x, 2) <= 1, b | (cp.max(x) == 3))
+    brute = 0
+    for v in itertools.product(range(4), repeat=4):
+        bv = v[0] + v[1] > v[2]
+        brute += [3, 1, 0, 2][v[3]] != v[0] and v.count(2) <= 1 and (bv or max(v) == 3)
+    assert model.solveAll(solver="csp") == brute
+
+
+def test_solution_limit_and_incremental_solving():
+    x = cp.intvar(0, 9, shape=3, name="x")
+    s = cp.SolverLookup.get("csp", cp.Model(cp.AllDifferent(x)))
+    assert s.solveAll(solution_limit=7) == 7
+    assert s.status().exitstatus == ExitStatus.FEASIBLE
+    s += x[0] >= 5
+    assert s.solve() and x[0].value() >= 5
+    s += x[0] >= 9
+    assert s.solve() and x[0].value() == 9
+    s += x[1] + x[2] >= 18  # 9 and 9, or more: not with x[0] = 9 beside them
+    assert not s.solve()
+    assert s.status().exitstatus == ExitStatus.UNSATISFIABLE
+
+
+def test_assumptions_and_core():
+    x, y, z = cp.boolvar(shape=3, name=["x", "y", "z"])
+    s = cp.SolverLookup.get("csp")
+    s += [x | y, ~x | z, y | ~z]
+    assert not s.solve(assumptions=[~x, ~y])
+    core = s.get_core()
+    assert ~y in core
+    assert cp.Model([x | y, ~x | z, y | ~z] + core).solve(solver="csp") is False
+
+
+def test_errors_are_cpmpy_errors():
+    big = cp.intvar(0, 2 ** 40, name="big")
+    with pytest.raises(NotSupportedError, match="32-bit"):
+        cp.Model(big >= 3).solve(solver="csp")
+    x = cp.intvar(0, 3, name="x")
+    with pytest.raises(NotSupportedError):
+        cp.Model(x >= 1, minimize=x).solveAll(solver="csp")
+    with pytest.raises(NotSupportedError):
+        s = cp.SolverLookup.get("csp")
+        s.maximize(cp.FloatSum([0.5], [cp.boolvar()], const=0))
+    with pytest.raises(ValueError):
+        cp.Model(x >= 1).solve(solver="csp", time_limit=-1)
+    with pytest.raises(TypeError, match="no_such_option"):
+        cp.Model(x >= 1).solve(solver="csp", no_such_option=3)
+
+
+def test_time_limit():
+    p = cp.intvar(1, 11, shape=12, name="p")
+    model = cp.Model([p[i] != p[j] for i in range(12) for j in range(i + 1, 12)])
+    started = time.perf_counter()
+    assert model.solve(solver="csp", time_limit=0.3, inference="none", var_order="input") is False
+    assert model.status().exitstatus == ExitStatus.UNKNOWN
+    assert time.perf_counter() - started < 30  # catches a hang only

@@ -1,0 +1,218 @@
+"""The modelling API: answers checked against brute force and published values."""
+
+import itertools
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import csp_solver as cs
+from csp_solver import Model, ModelError, Status
+
+
+def queens(n):
+    m = Model()
+    q = m.int_vars(n, 0, n - 1, "q")
+    m.all_different(q)
+    m.all_different([q[i] + i for i in range(n)])
+    m.all_different([q[i] - i for i in range(n)])
+    return m, q
+
+
+# OEIS A000170: the number of ways to place n non-attacking queens on an n x n board.
+A000170 = {1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352}
+
+
+@pytest.mark.parametrize("n", sorted(A000170))
+def test_queens_counts_match_oeis(n):
+    m, _ = queens(n)
+    assert sum(1 for _ in m.solutions()) == A000170[n]
+
+
+def test_every_solution_streamed_is_distinct_and_valid():
+    m, q = queens(6)
+    seen = set()
+    for s in m.solutions():
+        cols = tuple(s[q])
+        assert len(set(cols)) == 6
+        assert all(abs(cols[i] - cols[j]) != j - i for i in range(6) for j in range(i + 1, 6))
+        seen.add(cols)
+    assert len(seen) == A000170[6]
+
+
+def test_send_more_money_has_its_one_published_solution():
+    # 9567 + 1085 = 10652 (Dudeney, 1924), the only solution.
+    m = Model()
+    S, E, N, D, M, O, R, Y = (m.int_var(0, 9, c) for c in "SENDMORY")
+    m.all_different([S, E, N, D, M, O, R, Y])
+    m.add([S >= 1, M >= 1])
+    m.add(1000 * S + 100 * E + 10 * N + D + 1000 * M + 100 * O + 10 * R + E
+          == 10000 * M + 1000 * O + 100 * N + 10 * E + Y)
+    found = [s[[S, E, N, D, M, O, R, Y]] for s in m.solutions()]
+    assert found == [[9, 5, 6, 7, 1, 0, 8, 2]]
+
+
+def knapsack_by_brute_force(weights, values, capacity):
+    best = 0
+    for take in itertools.product([0, 1], repeat=len(weights)):
+        if sum(t * w for t, w in zip(take, weights)) <= capacity:
+            best = max(best, sum(t * v for t, v in zip(take, values)))
+    return best
+
+
+@pytest.mark.parametrize("inference", [None, "mac", "fc"])
+def test_knapsack_optimum_matches_brute_force(inference):
+    weights = [12, 7, 11, 8, 9, 6, 5, 14, 3, 10]
+    values = [24, 13, 23, 15, 16, 11, 9, 30, 4, 19]
+    capacity = 40
+    m = Model()
+    take = [m.bool_var(f"t{i}") for i in range(len(weights))]
+    m.add(sum(w * t for w, t in zip(weights, take)) <= capacity)
+    m.maximize(sum(v * t for v, t in zip(values, take)))
+    r = m.solve(inference=inference)
+    assert r.status is Status.OPTIMAL
+    assert r.objective == knapsack_by_brute_force(weights, values, capacity)
+    assert sum(w * r[t] for w, t in zip(weights, take)) <= capacity
+
+
+def test_pigeonhole_is_proved_unsatisfiable():
+    m = Model()
+    holes = m.int_vars(5, 1, 4, "pigeon")
+    m.all_different(holes)
+    r = m.solve()
+    assert r.status is Status.UNSATISFIABLE
+    assert not r
+    with pytest.raises(LookupError):
+        r[holes[0]]
+
+
+def test_reification_counts_match_brute_force():
+    m = Model()
+    x = m.int_vars(3, 0, 3, "x")
+    b = m.bool_var("b")
+    m.reify(b, x[0] + x[1] <= x[2])
+    m.add(b == 1)
+    brute = sum(1 for v in itertools.product(range(4), repeat=3) if v[0] + v[1] <= v[2])
+    assert sum(1 for _ in m.solutions()) == brute
+
+
+def test_globals_agree_with_brute_force():
+    m = Model()
+    x = m.int_vars(4, 0, 3, "x")
+    m.element([3, 1, 0, 2], x[0], x[1])
+    m.maximum(x[1:3], x[3])
+    m.table([x[0], x[2]], [(0, 1), (1, 2), (2, None), (3, 3)])
+    brute = 0
+    for v in itertools.product(range(4), repeat=4):
+        ok = [3, 1, 0, 2][v[0]] == v[1] and max(v[1], v[2]) == v[3]
+        ok = ok and (v[0], v[2]) in {(0, 1), (1, 2), (3, 3)} | {(2, k) for k in range(4)}
+        brute += ok
+    assert sum(1 for _ in m.solutions()) == brute
+
+
+def test_every_inference_and_order_gives_the_same_count():
+    for inference in ["none", "fc", "mac", "lcg"]:
+        for var_order in ["input", "mrv", "dom-wdeg"]:
+            m, _ = queens(7)
+            n = sum(1 for _ in m.solutions(inference=inference, var_order=var_order))
+            assert n == A000170[7], (inference, var_order)
+
+
+def test_threads_find_the_same_optimum():
+    m, q = queens(8)
+    m.minimize(q[0] + 2 * q[7])
+    one, four = m.solve(), m.solve(threads=4)
+    assert one.status is four.status is Status.OPTIMAL
+    assert one.objective == four.objective == min(
+        s[q[0]] + 2 * s[q[7]] for s in queens_solutions(8))
+
+
+def queens_solutions(n):
+    m, q = queens(n)
+    return [s for s in m.solutions()]
+
+
+def test_solutions_limit_and_statistics():
+    m, _ = queens(8)
+    assert len(list(m.solutions(limit=5))) == 5
+    r = m.solve()
+    assert r.stats["solutions"] == 1 and r.stats["nodes"] >= 1
+    assert r.runtime >= 0
+
+
+def test_on_solution_sees_each_improvement():
+    m, q = queens(8)
+    m.maximize(sum(i * q[i] for i in range(8)))
+    seen = []
+    r = m.solve(on_solution=lambda s: seen.append(sum(i * s[q[i]] for i in range(8))))
+    assert seen == sorted(seen) and len(set(seen)) == len(seen)
+    assert seen[-1] == r.objective
+
+
+def hard_model():
+    # 12 pigeons in 11 holes under plain backtracking: far more than a second of search.
+    m = Model()
+    p = m.int_vars(12, 1, 11, "p")
+    for i in range(12):
+        for j in range(i + 1, 12):
+            m.add(p[i] != p[j])
+    return m
+
+
+def test_time_limit_stops_the_search_with_unknown():
+    started = time.perf_counter()
+    r = hard_model().solve(time_limit=0.3, inference="none", var_order="input")
+    elapsed = time.perf_counter() - started
+    assert r.status is Status.UNKNOWN
+    assert elapsed < 30  # only catches a hang: the limit itself is 0.3 s
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT from a timer thread")
+def test_ctrl_c_stops_a_solve_and_returns_what_was_found():
+    m = hard_model()
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        r = m.solve(inference="none", var_order="input")
+    finally:
+        timer.cancel()
+    assert r.interrupted
+    assert r.status is Status.UNKNOWN
+
+
+def test_bad_input_raises_model_error_with_the_engine_message():
+    m = Model()
+    with pytest.raises(ModelError, match="empty"):
+        m.int_var(5, 3)
+    with pytest.raises(ModelError, match="32-bit"):
+        m.int_var(0, 2 ** 40)
+    x = m.int_var(0, 3, "x")
+    other = Model().int_var(0, 3, "y")
+    with pytest.raises(ModelError, match="another model"):
+        m.add(x + other == 2)
+    with pytest.raises(ModelError, match="unknown relation"):
+        cs._native.Model().linear([1], [0], "=<", 3)
+    with pytest.raises(ModelError):
+        m.solve(time_limit=-1)
+    with pytest.raises(ModelError, match="inference"):
+        m.solve(inference="magic")
+    with pytest.raises(TypeError):
+        m.add(x * x == 4)
+    with pytest.raises(TypeError):
+        if x == 3:
+            pass
+
+
+def test_the_model_takes_constraints_between_solves():
+    m = Model()
+    x = m.int_var(0, 9, "x")
+    m.add(x >= 3)
+    assert m.solve()[x] == 3
+    m.add(x != 3)
+    assert m.solve()[x] == 4
+    for s in m.solutions(limit=1):
+        break
+    m.add(x >= 8)  # the iterator above was closed when the loop left it
+    assert m.solve()[x] == 8

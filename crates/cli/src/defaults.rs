@@ -45,7 +45,7 @@ pub enum Defaults {
     /// note), it proved as many optima as arc consistency with wdeg on the first and more on
     /// the second, and found better bounds than either learning alone or arc consistency.
     /// Unless a search option is given, arc consistency with these orders runs beside it
-    /// (`commands::xcsp3`'s `OPTIMISATION_SHARES`).
+    /// (`csp::Portfolio::optimising`, `csp::OPTIMISATION_SHARES`).
     Xcsp3Optimise(Sense),
     /// A configuration of `csp compare`, which names its mode: input order and ascending
     /// values unless it names others, so that each column changes one thing.

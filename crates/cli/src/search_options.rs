@@ -66,12 +66,6 @@ impl SearchSettings {
         Ok(settings)
     }
 
-    /// These settings with another inference.
-    pub fn with_inference(mut self, inference: Inference) -> Self {
-        self.inference = inference;
-        self
-    }
-
     /// A solver for `model` with these settings.
     pub fn solver<'m>(&self, model: &'m csp::Model) -> Solver<'m> {
         Solver::new(model)

@@ -75,5 +75,5 @@ pub use rng::SplitMix64;
 pub use search::{
     Inference, NoObserver, Objective, Observer, Outcome, Phase, Portfolio, Sense, Session,
     Solution, Solutions, Solver, Statistics, Summary, UnknownChoice, ValueOrder, ValueSelect,
-    VarOrder, VarSelect, SHARD_DEPTH,
+    VarOrder, VarSelect, OPTIMISATION_SHARES, SHARD_DEPTH,
 };

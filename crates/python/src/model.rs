@@ -100,6 +100,21 @@ impl PyModel {
         Ok(self.inner.var_name(var(x)?).map(|n| n.into_owned()))
     }
 
+    /// Marks every variable but `problem` as introduced (dom/wdeg and dom/deg branch on those
+    /// only once the others are fixed), and those of `problem` as the problem's own.
+    fn set_problem_vars(&mut self, problem: Vec<u32>) -> PyResult<()> {
+        let problem = vars(&problem)?;
+        let model = self.model()?;
+        let all: Vec<VarId> = model.vars().collect();
+        for v in all {
+            model.mark_introduced(v, true);
+        }
+        for v in problem {
+            model.mark_introduced(v, false);
+        }
+        Ok(())
+    }
+
     /// The smallest and largest initial values of `x`.
     fn bounds(&self, x: u32) -> PyResult<(i32, i32)> {
         self.inner

@@ -39,12 +39,23 @@ pub(crate) struct PySearch {
     thread: Option<JoinHandle<()>>,
 }
 
+/// How many searches run, and which.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Workers {
+    /// The one configured.
+    One,
+    /// The default optimisation portfolio (`csp::Portfolio::optimising`), as `csp xcsp3`'s.
+    Optimising,
+    /// The one configured and others unlike it (`csp::Portfolio::varied`), this many.
+    Varied(usize),
+}
+
 /// Everything a search is set up by, read from Python's arguments.
 struct Settings {
     inference: Inference,
     var_order: VarOrder,
     value_order: ValueOrder,
-    threads: usize,
+    workers: Workers,
     time_limit: Option<Duration>,
     node_limit: Option<u64>,
     max_solutions: Option<u64>,
@@ -72,7 +83,7 @@ impl Settings {
         if !self.first.is_empty() {
             let phase = csp::Phase::new(
                 &self.first,
-                csp::VarSelect::InputOrder,
+                csp::VarSelect::FirstFail,
                 csp::ValueSelect::Min,
             );
             solver = solver.phases(vec![phase], 0);
@@ -103,15 +114,18 @@ fn summary_json(summary: &Summary) -> String {
 
 #[pymethods]
 impl PySearch {
-    /// Starts a search of `model`. Without `inference`, learning (`lcg`) for one solution or
-    /// an optimum, with large neighbourhood search over `neighbourhood` (every variable when
-    /// not given) under an objective, and arc consistency (`mac`) for many solutions.
-    /// `first`: variables to branch on before the others, in their order, smallest value
-    /// first. `objective`: `(variable, minimise)`. `assume`: `(variable, value)` pairs fixed
+    /// Starts a search of `model`. Without `inference` nor orders, as `csp xcsp3` searches:
+    /// an optimum by learning (`lcg`, with large neighbourhood search over `neighbourhood`,
+    /// every variable when not given) beside two arc-consistency searches
+    /// (`csp::Portfolio::optimising`); one solution by arc consistency with dom/wdeg beside
+    /// learning; many solutions by arc consistency with dom/wdeg. `threads`: that many
+    /// searches side by side (`csp::Portfolio::varied`), 1 for the first alone.
+    /// `first`: variables to branch on before the others, the smallest domain first,
+    /// smallest value first. `objective`: `(variable, minimise)`. `assume`: `(variable, value)` pairs fixed
     /// for this search only.
     #[new]
     #[pyo3(signature = (model, *, inference=None, var_order=None, value_order=None, seed=0,
-        threads=1, time_limit=None, node_limit=None, max_solutions=Some(1), objective=None,
+        threads=None, time_limit=None, node_limit=None, max_solutions=Some(1), objective=None,
         first=None, neighbourhood=None, assume=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -120,7 +134,7 @@ impl PySearch {
         var_order: Option<&str>,
         value_order: Option<&str>,
         seed: u64,
-        threads: usize,
+        threads: Option<usize>,
         time_limit: Option<f64>,
         node_limit: Option<u64>,
         max_solutions: Option<u64>,
@@ -129,26 +143,36 @@ impl PySearch {
         neighbourhood: Option<Vec<u32>>,
         assume: Option<Vec<(u32, i64)>>,
     ) -> PyResult<Self> {
-        let many = objective.is_none() && max_solutions != Some(1);
+        let parse = |what: &str, e: csp::UnknownChoice| invalid(format!("{what}: {e}"));
+        let chosen = inference.is_some() || var_order.is_some() || value_order.is_some();
+        let optimising = objective.is_some();
+        let maximising = matches!(objective, Some((_, false)));
         let inference = match inference {
-            Some(name) => name
-                .parse()
-                .map_err(|e: csp::UnknownChoice| invalid(format!("inference: {e}")))?,
-            None if many => Inference::Mac,
-            None => Inference::Lcg,
+            Some(name) => name.parse().map_err(|e| parse("inference", e))?,
+            None if optimising => Inference::Lcg,
+            None => Inference::Mac,
         };
         let var_order = match var_order {
-            Some(name) => name
-                .parse()
-                .map_err(|e: csp::UnknownChoice| invalid(format!("var_order: {e}")))?,
+            Some(name) => name.parse().map_err(|e| parse("var_order", e))?,
+            // As csp xcsp3 optimises (the CLI's Defaults::Xcsp3Optimise).
+            None if optimising => VarOrder::Wdeg,
             None => VarOrder::DomWdeg,
         };
         let value_order = match value_order {
             Some("random") => ValueOrder::Random { seed },
-            Some(name) => name
-                .parse()
-                .map_err(|e: csp::UnknownChoice| invalid(format!("value_order: {e}")))?,
+            Some(name) => name.parse().map_err(|e| parse("value_order", e))?,
+            // Values in the objective's direction, which most objectives follow.
+            None if maximising => ValueOrder::Descending,
             None => ValueOrder::Ascending,
+        };
+        let workers = match threads {
+            Some(n) if n <= 1 => Workers::One,
+            Some(n) => Workers::Varied(n.min(MOST_THREADS)),
+            None if chosen => Workers::One,
+            None if optimising => Workers::Optimising,
+            // One solution: as csp xcsp3, arc consistency beside learning.
+            None if max_solutions == Some(1) => Workers::Varied(2),
+            None => Workers::One,
         };
         let time_limit = match time_limit {
             Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
@@ -168,7 +192,7 @@ impl PySearch {
             inference,
             var_order,
             value_order,
-            threads: threads.clamp(1, MOST_THREADS),
+            workers,
             time_limit,
             node_limit,
             max_solutions,
@@ -206,11 +230,12 @@ impl PySearch {
                         Ok(()) => ControlFlow::Continue(()),
                         Err(_) => ControlFlow::Break(()),
                     };
-                let summary = if settings.threads > 1 {
-                    Portfolio::varied(solver, settings.threads, &settings.neighbourhood)
-                        .solve(hand_over)
-                } else {
-                    solver.solve(hand_over)
+                let summary = match settings.workers {
+                    Workers::One => solver.solve(hand_over),
+                    Workers::Optimising => Portfolio::optimising(solver).solve(hand_over),
+                    Workers::Varied(n) => {
+                        Portfolio::varied(solver, n, &settings.neighbourhood).solve(hand_over)
+                    }
                 };
                 let _ = tx.send(Event::Done(summary));
             })

@@ -47,25 +47,6 @@ pub struct Xcsp3Job {
 /// 41 and 42.
 const SATISFACTION_THREADS: usize = 2;
 
-/// An optimisation's three searches when they take turns on one core: learning with large
-/// neighbourhood search three fifths of the time, arc consistency with wdeg and arc
-/// consistency with the smallest domain first a fifth each.
-///
-/// Why (issue 41's notes; 30 s on the wider set's 148 COPs, 60 s on `../shared/xcsp3`'s 42,
-/// each run pinned to one core): learning with arc consistency at 3:1 proved 64 and 42 optima,
-/// against 59 and 41 for learning alone; at even shares arc consistency gained as much on the
-/// first set but lost two BinPacking proofs on the second, which take learning 29 to 35 s
-/// alone. Smallest domain first proves what wdeg does not where the objective counts 0/1
-/// terms (ConcertHall in 0.5 s alone, where wdeg and dom/deg, weighing the halls' variables
-/// above the terms', do not in 30 s; TravelingPurchaser 1.5 s); on the 43 COPs where the
-/// searches differ, the three proved 23 against 20 for the two.
-const OPTIMISATION_SHARES: [u32; 3] = [3, 1, 1];
-
-/// Whether this process may run on one core only (`taskset`, a container's CPU set).
-fn one_core() -> bool {
-    std::thread::available_parallelism().map_or(true, |n| n.get() == 1)
-}
-
 /// Whether the user chose the search in any way, so that it runs as chosen, alone.
 fn search_chosen(args: &Xcsp3Args) -> bool {
     let search = &args.search;
@@ -203,19 +184,8 @@ impl Xcsp3Job {
         let threads = self.threads.unwrap_or(default);
         let default_optimisation = instance.objective.is_some() && !self.search_chosen;
         let solved = if default_optimisation && self.threads.is_none() {
-            // Arc consistency twice beside learning: see OPTIMISATION_SHARES.
-            let mac = settings
-                .with_inference(csp::Inference::Mac)
-                .solver(&instance.model)
-                .limits(self.limits.clone())
-                .optimize(instance.objective);
-            let by_domain = mac.clone().var_order(csp::VarOrder::MinDomain);
-            let portfolio = csp::Portfolio::new(vec![solver, mac, by_domain]);
-            let portfolio = if one_core() {
-                portfolio.in_turns(&OPTIMISATION_SHARES)
-            } else {
-                portfolio
-            };
+            // Arc consistency twice beside learning: see csp::OPTIMISATION_SHARES.
+            let portfolio = csp::Portfolio::optimising(solver);
             Ok(portfolio.solve(|s| run.take(s.values())))
         } else if threads > 1 {
             let portfolio = csp::Portfolio::varied(solver, threads, instance.declared());

@@ -106,6 +106,15 @@ impl Model {
         }
     }
 
+    /// Marks `var` introduced or, with `false`, a variable of the problem again: for a front
+    /// end whose idea of which variables are the user's grows with the model (CPMpy's, whose
+    /// user variables are those named in the constraints posted so far).
+    pub fn mark_introduced(&mut self, var: VarId, introduced: bool) {
+        if let Some(decl) = self.vars.get_mut(var.index()) {
+            decl.introduced = introduced;
+        }
+    }
+
     /// Whether `var` is marked introduced.
     pub fn is_introduced(&self, var: VarId) -> bool {
         self.vars.get(var.index()).is_some_and(|d| d.introduced)

@@ -27,7 +27,7 @@ pub use objective::{Objective, Sense};
 pub use observer::{NoObserver, Observer};
 pub use outcome::{Outcome, Summary};
 pub use phase::{Phase, ValueSelect, VarSelect};
-pub use portfolio::Portfolio;
+pub use portfolio::{Portfolio, OPTIMISATION_SHARES};
 pub use session::Session;
 pub use statistics::Statistics;
 

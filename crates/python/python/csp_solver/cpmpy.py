@@ -443,8 +443,14 @@ def _interface():
 
         # -- solving ----------------------------------------------------------------------
         def _user_indices(self):
-            users = sorted(self.user_vars, key=lambda v: str(v.name))
-            return users, [self._var(v) for v in users]
+            """The user's variables and their csp variables, in creation order; all the others
+            are marked introduced, so that dom/wdeg branches on them last."""
+            users = list(self.user_vars)
+            indices = [self._var(v) for v in users]
+            order = sorted(range(len(users)), key=lambda i: indices[i])
+            users, indices = [users[i] for i in order], [indices[i] for i in order]
+            self.csp_model.set_problem_vars(indices)
+            return users, indices
 
         def _assumed(self, lit):
             """An assumption (a Boolean variable or its negation) as `(variable, value)`."""
@@ -561,9 +567,12 @@ def _interface():
                 self.cpm_status.solve_time = self.cpm_status.runtime = 0.0
                 self._clear()
                 return 0
-            # The user's variables first, in a fixed order: the solutions that differ only in
-            # auxiliary variables then come one after the other, and count once.
-            search = self._search(time_limit, None, first=indices, **kwargs)
+            # The user's variables are branched on first: the solutions that differ only in
+            # auxiliary variables then come one after the other, and count once. dom/wdeg
+            # (the default) does so by itself, as the others are marked introduced; another
+            # order is given them as a first phase.
+            own_order = kwargs.get("var_order") in (None, "dom-wdeg", "dom-deg")
+            search = self._search(time_limit, None, first=None if own_order else indices, **kwargs)
             count, previous, last = 0, None, None
             try:
                 for values in search:

@@ -363,7 +363,7 @@ class Model:
 
     def solve(self, time_limit: Optional[float] = None, *, inference: Optional[str] = None,
               var_order: Optional[str] = None, value_order: Optional[str] = None,
-              seed: int = 0, threads: int = 1, node_limit: Optional[int] = None,
+              seed: int = 0, threads: Optional[int] = None, node_limit: Optional[int] = None,
               on_solution: Optional[Callable[[Solution], object]] = None) -> Result:
         """Finds a solution, or under an objective the best one within `time_limit` seconds.
 

@@ -172,14 +172,21 @@ def test_time_limit_stops_the_search_with_unknown():
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT from a timer thread")
 def test_ctrl_c_stops_a_solve_and_returns_what_was_found():
     m = hard_model()
+    # Python's own Ctrl-C handler, whatever this process inherited (a shell's background job
+    # starts with SIGINT ignored, and Python then installs none).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
     timer.start()
     try:
-        r = m.solve(inference="none", var_order="input")
+        started = time.perf_counter()
+        r = m.solve(inference="none", var_order="input", time_limit=120)
+        elapsed = time.perf_counter() - started
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     assert r.interrupted
     assert r.status is Status.UNKNOWN
+    assert elapsed < 60  # the interrupt, not the safety limit, ended it
 
 
 def test_bad_input_raises_model_error_with_the_engine_message():

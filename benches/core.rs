@@ -2,10 +2,10 @@
 //! filtering (sudoku under mac), the bitmask counter, and min-conflicts.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use csp_toolkit::csp::{Inference, Solver, VarOrder};
-use csp_toolkit::nqueens::{bitmask::Bitmask, min_conflicts, Encoding, QueensModel};
-use csp_toolkit::sudoku::{Reader, SudokuModel};
+use csp::{Inference, Solver, VarOrder};
+use nqueens::{bitmask::Bitmask, min_conflicts, Encoding, QueensModel};
 use std::hint::black_box;
+use sudoku::{Reader, SudokuModel};
 
 fn queens_engine(c: &mut Criterion) {
     let mut group = c.benchmark_group("queens 10 count, csp engine");

@@ -21,6 +21,8 @@ mod compilers;
 mod exit_codes;
 /// `csp fzn`: the FlatZinc protocol, its options, fzn-gecode's bytes, MiniZinc end to end.
 mod fzn;
+/// JSON Schema checks for the keywords the trace schema uses.
+mod json_schema;
 /// What a new user meets: figures, conventions, inputs, options and wording (issue 13).
 mod new_user;
 /// `--proof`: DRCP proofs checked by Pumpkin's checker, and the runs it refuses.

@@ -6,6 +6,7 @@ use crate::defaults::Defaults;
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::proof;
+use crate::render::report::{self, RunInfo};
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use csp::{Inference, Outcome, Statistics};
@@ -38,6 +39,8 @@ pub struct FznJob {
     started: Instant,
     /// Where the proof goes (`--proof`).
     proof: Option<std::path::PathBuf>,
+    /// Statistics on stderr at the end (`--stats`, `--stats=json`).
+    stats: Option<crate::args::StatsFormat>,
 }
 
 impl FznJob {
@@ -92,6 +95,7 @@ impl FznJob {
             limits,
             started,
             proof: args.proof.clone(),
+            stats: args.search.stats,
         })
     }
 
@@ -243,6 +247,20 @@ impl FznJob {
         }
         if let Some(status) = out.finish("csp fzn") {
             return status;
+        }
+        let info = RunInfo {
+            problem: self.file.display().to_string(),
+            engine: "csp",
+            encoding: None,
+            inference: None,
+            var_order: None,
+            val_order: None,
+            walk: None,
+            restart_scale: None,
+        };
+        let signal = signals.received().map(Received::name);
+        if let Some(stats) = report::render(self.stats, &info, &summary, signal) {
+            eprint!("{stats}");
         }
         match signals.stopped(summary.outcome) {
             Some(Received::Interrupt) => Status::Interrupted,

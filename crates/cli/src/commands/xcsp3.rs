@@ -6,6 +6,7 @@ use crate::defaults::Defaults;
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::proof;
+use crate::render::report::{self, RunInfo};
 use crate::search_options::{limits, SearchSettings};
 use crate::signals::{Received, Signals};
 use csp::Outcome;
@@ -32,6 +33,8 @@ pub struct Xcsp3Job {
     started: Instant,
     /// Where the proof goes (`--proof`).
     proof: Option<std::path::PathBuf>,
+    /// Statistics on stderr at the end (`--stats`, `--stats=json`).
+    stats: Option<crate::args::StatsFormat>,
     /// Searches side by side (`-p`), if given.
     threads: Option<usize>,
     /// Whether a search option was given (then one search unless `-p` says otherwise).
@@ -99,6 +102,7 @@ impl Xcsp3Job {
             limits: limits(&args.search, &signals.cancel, Some(started))?,
             started,
             proof: args.proof.clone(),
+            stats: args.search.stats,
             threads: args
                 .parallel
                 .map(|n| n.clamp(1, crate::commands::MOST_THREADS) as usize),
@@ -252,6 +256,20 @@ impl Xcsp3Job {
         }
         if let Some(status) = out.finish("csp xcsp3") {
             return status;
+        }
+        let info = RunInfo {
+            problem: self.file.display().to_string(),
+            engine: "csp",
+            encoding: None,
+            inference: None,
+            var_order: None,
+            val_order: None,
+            walk: None,
+            restart_scale: None,
+        };
+        let signal = signals.received().map(Received::name);
+        if let Some(stats) = report::render(self.stats, &info, &summary, signal) {
+            eprint!("{stats}");
         }
         let first_solution_found = instance.kind == Kind::Csp && !self.count && found;
         match signals.stopped(summary.outcome) {

@@ -56,6 +56,20 @@ pub fn stopper(outcome: Outcome, signal: Option<&'static str>) -> Option<&'stati
     }
 }
 
+/// The statistics in the format asked for (`--stats` or `--stats=json`), ending in a newline,
+/// or nothing when none was asked for.
+pub fn render(
+    format: Option<crate::args::StatsFormat>,
+    info: &RunInfo,
+    summary: &Summary,
+    signal: Option<&'static str>,
+) -> Option<String> {
+    match format? {
+        crate::args::StatsFormat::Json => Some(format!("{}\n", json(info, summary, signal))),
+        crate::args::StatsFormat::Text => Some(text(info, summary, signal)),
+    }
+}
+
 pub fn json(info: &RunInfo, summary: &Summary, signal: Option<&'static str>) -> String {
     let stopped_by = stopper(summary.outcome, signal);
     let record = StatsRecord {

@@ -105,3 +105,35 @@ fn help_shows_examples_and_exit_codes_and_version_answers() {
     assert_eq!(version.status.code(), Some(0));
     assert!(stdout(&version).starts_with("csp "));
 }
+
+#[test]
+fn fzn_and_xcsp3_print_the_stats_they_list_in_their_help() {
+    let data = env!("CARGO_MANIFEST_DIR");
+    // Every solution of the knapsack: the JSON counts as many as stdout printed.
+    let knapsack = format!("{data}/tests/data/fzn/knapsack.fzn");
+    let out = csp(&["fzn", &knapsack, "-a", "--stats=json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let stats: Value = serde_json::from_str(stderr(&out).trim()).unwrap();
+    let printed = stdout(&out).lines().filter(|l| *l == "----------").count();
+    assert!(printed > 0);
+    assert_eq!(stats["solutions"], printed as u64);
+    assert_eq!(stats["outcome"], "exhausted");
+    let unsat = format!("{data}/tests/data/fzn/unsat.fzn");
+    let out = csp(&["fzn", &unsat, "--stats"]);
+    assert!(stdout(&out).contains("=====UNSATISFIABLE====="));
+    assert!(
+        stderr(&out).starts_with("statistics for "),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("nodes"));
+    let zebra = format!("{data}/../xcsp3/tests/data/Zebra.xml.lzma");
+    let out = csp(&["xcsp3", &zebra, "--stats=json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let stats: Value = serde_json::from_str(stderr(&out).trim()).unwrap();
+    assert!(stdout(&out).contains("s SATISFIABLE"));
+    assert!(stats["solutions"].as_u64().unwrap() >= 1);
+    assert!(stats["nodes"].as_u64().unwrap() >= 1);
+    let out = csp(&["xcsp3", &zebra, "--stats"]);
+    assert!(stderr(&out).contains("nodes"), "{}", stderr(&out));
+}

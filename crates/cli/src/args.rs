@@ -99,9 +99,14 @@ pub struct Xcsp3Args {
     #[arg(long)]
     pub count: bool,
 
+    /// Print every solution as a `v` line, as found, then their number (satisfaction
+    /// instances; the competition's checker reads each).
+    #[arg(long, conflicts_with = "count")]
+    pub all: bool,
+
     /// With --inference lcg: write a DRCP proof of unsatisfiability or of the optimum to
     /// FILE, and the model as csp built it beside it as FILE.fzn (for `pumpkin-checker`).
-    #[arg(long, value_name = "FILE", conflicts_with = "count")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "all"])]
     pub proof: Option<std::path::PathBuf>,
 
     /// Large neighbourhood search in an optimisation, under learning (lcg), where it is on
@@ -117,7 +122,7 @@ pub struct Xcsp3Args {
 
     /// Threads: a portfolio of N searches, the configured one and others unlike it, sharing
     /// the best objective value (for an optimum or one solution; not with --count or --proof)
-    #[arg(short = 'p', long = "parallel", value_name = "N", conflicts_with_all = ["count", "proof"])]
+    #[arg(short = 'p', long = "parallel", value_name = "N", conflicts_with_all = ["count", "all", "proof"])]
     pub parallel: Option<u64>,
 
     #[command(flatten)]

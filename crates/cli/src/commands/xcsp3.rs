@@ -17,7 +17,10 @@ use xcsp3::{Kind, XcspModel};
 /// A validated `csp xcsp3` run.
 pub struct Xcsp3Job {
     file: std::path::PathBuf,
+    /// Count every solution (`--count`, and `--all`, which prints each too).
     count: bool,
+    /// Print every solution as found (`--all`).
+    all: bool,
     settings: SearchSettings,
     /// Whether the user chose the variable order, and the value order; otherwise an
     /// optimisation gets its own defaults once the instance is read.
@@ -60,6 +63,7 @@ fn search_chosen(args: &Xcsp3Args) -> bool {
         || args.lns
         || args.no_lns
         || args.count
+        || args.all
         || args.proof.is_some()
 }
 
@@ -70,7 +74,7 @@ impl Xcsp3Job {
         started: Instant,
     ) -> Result<Self, String> {
         // Why each: see the table.
-        let defaults = if args.count {
+        let defaults = if args.count || args.all {
             Defaults::Xcsp3Count
         } else if args.lns || args.proof.is_some() {
             // Asking for what only learning does asks for learning.
@@ -92,7 +96,8 @@ impl Xcsp3Job {
         }
         Ok(Xcsp3Job {
             file: args.file.clone(),
-            count: args.count,
+            count: args.count || args.all,
+            all: args.all,
             settings,
             var_order_given: args.search.var_order.is_some(),
             val_order_given: args.search.val_order.is_some(),
@@ -176,6 +181,7 @@ impl Xcsp3Job {
             instance: &instance,
             out: &mut out,
             count: self.count,
+            all: self.all,
             counted: 0,
             last: None,
             wrong: 0,
@@ -288,6 +294,8 @@ struct Answers<'a> {
     instance: &'a XcspModel,
     out: &'a mut Output,
     count: bool,
+    /// Print each counted solution as a `v` line.
+    all: bool,
     /// The solutions counted. The reader's auxiliary variables are functions of the declared
     /// ones, so each solution of the model is one of the instance.
     counted: u64,
@@ -303,6 +311,10 @@ impl Answers<'_> {
         }
         if self.count {
             self.counted += 1;
+            let line = format!("v {}\n", self.instance.instantiation(values));
+            if self.all && !self.out.record(line.as_bytes()) {
+                return ControlFlow::Break(());
+            }
             return ControlFlow::Continue(());
         }
         if let Some(objective) = self.instance.objective {

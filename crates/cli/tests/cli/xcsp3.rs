@@ -328,3 +328,20 @@ fn satisfaction_runs_two_searches_by_default_and_answers_as_one_does() {
     assert!(stderr(&out)
         .starts_with("error: the argument '--parallel <N>' cannot be used with '--count'"));
 }
+
+#[test]
+fn all_prints_every_solution_as_a_v_line() {
+    // All-interval series of 10 notes: 148 (OEIS A006967), each printed once.
+    let out = csp(&["xcsp3", &instance("AllInterval-10"), "--all"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("v ")).collect();
+    assert_eq!(lines.len(), 148);
+    let distinct: std::collections::HashSet<&&str> = lines.iter().collect();
+    assert_eq!(distinct.len(), 148);
+    assert!(lines.iter().all(|l| l.contains("<instantiation")));
+    assert!(text.contains("d FOUND SOLUTIONS 148\nd COMPLETE EXPLORATION\ns SATISFIABLE\n"));
+    // --all and --count are one or the other.
+    let both = csp(&["xcsp3", &instance("AllInterval-10"), "--all", "--count"]);
+    assert_eq!(both.status.code(), Some(2));
+}

@@ -263,16 +263,7 @@ impl Xcsp3Job {
         if let Some(status) = out.finish("csp xcsp3") {
             return status;
         }
-        let info = RunInfo {
-            problem: self.file.display().to_string(),
-            engine: "csp",
-            encoding: None,
-            inference: None,
-            var_order: None,
-            val_order: None,
-            walk: None,
-            restart_scale: None,
-        };
+        let info = RunInfo::of_engine(self.file.display().to_string());
         let signal = signals.received().map(Received::name);
         if let Some(stats) = report::render(self.stats, &info, &summary, signal) {
             eprint!("{stats}");

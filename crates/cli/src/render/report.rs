@@ -26,6 +26,22 @@ pub struct RunInfo {
     pub restart_scale: Option<u64>,
 }
 
+impl RunInfo {
+    /// A run of the csp engine on `problem` whose settings are the command's own (fzn, xcsp3).
+    pub fn of_engine(problem: String) -> Self {
+        Self {
+            problem,
+            engine: "csp",
+            encoding: None,
+            inference: None,
+            var_order: None,
+            val_order: None,
+            walk: None,
+            restart_scale: None,
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct StatsRecord<'a> {
     #[serde(flatten)]

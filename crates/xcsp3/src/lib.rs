@@ -5,6 +5,11 @@
 //! specification lists (generic, language-based, comparison, counting, connection,
 //! scheduling, circuit, instantiation; groups, blocks and `slide`) and one objective. An
 //! element it does not take is named with its line and column, never guessed at.
+// Bad input is an Err, never a panic: unwrap, expect and panic! are for the tests.
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
 
 mod constraints;
 mod error;

@@ -2,7 +2,7 @@
 //! apart; the shortest such ruler. Optimal lengths are OEIS A003022: 0, 1, 3, 6, 11, 17, 25,
 //! 34, 44, 55, ... for 1, 2, 3, ... marks.
 
-use csp_toolkit::csp::{Inference, LinearOp, Model, ModelError, Relation, Solver};
+use csp_toolkit::csp::{Inference, Model, ModelError, Relation, Solver};
 
 /// The length of the shortest ruler with `n` marks (n >= 2), and the number of nodes searched.
 fn shortest(n: usize) -> Result<(i32, u64), ModelError> {
@@ -18,7 +18,7 @@ fn shortest(n: usize) -> Result<(i32, u64), ModelError> {
             // The gap spans j - i gaps between neighbours, all different: at least 1 + ... + (j-i).
             let least = ((j - i) * (j - i + 1) / 2) as i32;
             let gap = model.new_var(least..=top)?;
-            model.linear(&[(1, marks[j]), (-1, marks[i]), (-1, gap)], LinearOp::Eq, 0)?;
+            model.linear(&[(1, marks[j]), (-1, marks[i]), (-1, gap)], Relation::Eq, 0)?;
             gaps.push(gap);
         }
     }

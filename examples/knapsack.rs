@@ -2,7 +2,7 @@
 //! profit. The instance is P01 of John Burkardt's KNAPSACK_01 data set (capacity 165, ten
 //! items); its published optimum is 309, taking items 1, 2, 3, 4 and 6.
 
-use csp_toolkit::csp::{Inference, LinearOp, Model, ModelError, Solver, ValueOrder};
+use csp_toolkit::csp::{Inference, Model, ModelError, Relation, Solver, ValueOrder};
 
 const CAPACITY: i64 = 165;
 const WEIGHTS: [i64; 10] = [23, 31, 29, 44, 53, 38, 63, 85, 89, 82];
@@ -17,10 +17,10 @@ fn solve() -> Result<(i64, Vec<usize>), ModelError> {
     let total: i64 = PROFITS.iter().sum();
     let profit = model.new_named_var("profit", 0..=total as i32)?;
     let weight: Vec<_> = WEIGHTS.iter().zip(&take).map(|(&w, &x)| (w, x)).collect();
-    model.linear(&weight, LinearOp::Le, CAPACITY)?;
+    model.linear(&weight, Relation::Le, CAPACITY)?;
     let mut gain: Vec<_> = PROFITS.iter().zip(&take).map(|(&p, &x)| (p, x)).collect();
     gain.push((-1, profit));
-    model.linear(&gain, LinearOp::Eq, 0)?;
+    model.linear(&gain, Relation::Eq, 0)?;
     // Branch and bound: each solution found must beat the last; the last is the optimum.
     let solver = Solver::new(&model)
         .inference(Inference::Mac)

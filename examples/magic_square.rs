@@ -2,7 +2,7 @@
 //! n(n²+1)/2. Counts: 8 for 3x3 (1 up to symmetry) and 7040 for 4x4 (OEIS A006052: 880 up to
 //! symmetry).
 
-use csp_toolkit::csp::{Inference, LinearOp, Model, ModelError, Solver, VarId, VarOrder};
+use csp_toolkit::csp::{Inference, Model, ModelError, Relation, Solver, VarId, VarOrder};
 
 /// The number of n x n magic squares.
 fn count(n: usize) -> Result<u64, ModelError> {
@@ -22,7 +22,7 @@ fn count(n: usize) -> Result<u64, ModelError> {
     lines.push((0..n).map(|i| cells[i * n + n - 1 - i]).collect());
     for line in lines {
         let terms: Vec<(i64, VarId)> = line.into_iter().map(|v| (1, v)).collect();
-        model.linear(&terms, LinearOp::Eq, magic)?;
+        model.linear(&terms, Relation::Eq, magic)?;
     }
     Ok(Solver::new(&model)
         .inference(Inference::Mac)

@@ -11,7 +11,7 @@
 //! default the system's temporary folder). The checker is found as $PUMPKIN_CHECKER, in
 //! `target/tools/bin` (where `.ci/run` installs it) or on the PATH.
 
-use csp::{Inference, LinearOp, Model, Solver, VarId};
+use csp::{Inference, Model, Relation, Solver, VarId};
 use std::error::Error;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -35,11 +35,11 @@ fn pigeonhole(pigeons: usize, holes: usize) -> Result<Model, csp::ModelError> {
     }
     for row in &sits {
         let terms: Vec<(i64, VarId)> = row.iter().map(|&x| (1, x)).collect();
-        model.linear(&terms, LinearOp::Eq, 1)?;
+        model.linear(&terms, Relation::Eq, 1)?;
     }
     for h in 0..holes {
         let terms: Vec<(i64, VarId)> = sits.iter().map(|row| (1, row[h])).collect();
-        model.linear(&terms, LinearOp::Le, 1)?;
+        model.linear(&terms, Relation::Le, 1)?;
     }
     Ok(model)
 }

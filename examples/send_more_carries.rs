@@ -2,7 +2,7 @@
 //! D + E = Y + 10 c1, N + R + c1 = E + 10 c2, E + O + c2 = N + 10 c3, S + M + c3 = O + 10 c4,
 //! and c4 = M. The published answer: 9567 + 1085 = 10652, the only one.
 
-use csp_toolkit::csp::{Inference, LinearOp, Model, ModelError, Solver};
+use csp_toolkit::csp::{Inference, Model, ModelError, Relation, Solver};
 
 /// The solutions as the digits of S, E, N, D, M, O, R, Y.
 fn solve() -> Result<Vec<Vec<i32>>, ModelError> {
@@ -29,9 +29,9 @@ fn solve() -> Result<Vec<Vec<i32>>, ModelError> {
         let mut terms: Vec<(i64, _)> = adds.into_iter().map(|v| (1, v)).collect();
         terms.extend(carry_in.map(|c| (1, carry[c])));
         terms.extend([(-1, result), (-10, carry[i])]);
-        model.linear(&terms, LinearOp::Eq, 0)?;
+        model.linear(&terms, Relation::Eq, 0)?;
     }
-    model.linear(&[(1, carry[3]), (-1, m)], LinearOp::Eq, 0)?;
+    model.linear(&[(1, carry[3]), (-1, m)], Relation::Eq, 0)?;
     let digits = |v: Vec<i32>| v[..8].to_vec();
     Ok(Solver::new(&model)
         .inference(Inference::Mac)

@@ -1,6 +1,6 @@
 //! SEND + MORE = MONEY: distinct digits, no leading zero, one linear equation.
 
-use csp_toolkit::csp::{Inference, LinearOp, Model, ModelError, Solver, VarId};
+use csp_toolkit::csp::{Inference, Model, ModelError, Relation, Solver, VarId};
 
 /// The solutions as (SEND, MORE, MONEY).
 fn solve() -> Result<Vec<(i64, i64, i64)>, ModelError> {
@@ -24,7 +24,7 @@ fn solve() -> Result<Vec<(i64, i64, i64)>, ModelError> {
         terms
     };
     let terms = [word("SEND", 1), word("MORE", 1), word("MONEY", -1)].concat();
-    model.linear(&terms, LinearOp::Eq, 0)?;
+    model.linear(&terms, Relation::Eq, 0)?;
 
     let solver = Solver::new(&model).inference(Inference::Mac);
     let number = |values: &[i32], w: &str| {

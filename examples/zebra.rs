@@ -1,7 +1,7 @@
 //! The zebra puzzle in AIMA's model (Russell & Norvig, exercise 6.7): each attribute is a
 //! variable whose value is the house (1 to 5) it belongs to.
 
-use csp_toolkit::csp::{Inference, LinearOp, Model, ModelError, Solver, VarId, VarOrder};
+use csp_toolkit::csp::{Inference, Model, ModelError, Relation, Solver, VarId, VarOrder};
 use std::collections::HashMap;
 
 const GROUPS: [[&str; 5]; 5] = [
@@ -25,7 +25,7 @@ const GROUPS: [[&str; 5]; 5] = [
 ];
 
 /// How the houses of two attributes relate.
-type Relation = fn(i32, i32) -> bool;
+type Rule = fn(i32, i32) -> bool;
 
 /// Every solution, as the house of each attribute.
 fn solve() -> Result<Vec<HashMap<&'static str, i32>>, ModelError> {
@@ -42,7 +42,7 @@ fn solve() -> Result<Vec<HashMap<&'static str, i32>>, ModelError> {
     let same = |a: i32, b: i32| a == b;
     let next_to = |a: i32, b: i32| (a - b).abs() == 1;
     let right_of = |a: i32, b: i32| a == b + 1;
-    let rules: [(&str, &str, Relation); 12] = [
+    let rules: [(&str, &str, Rule); 12] = [
         ("Englishman", "Red", same),
         ("Spaniard", "Dog", same),
         ("Coffee", "Green", same),
@@ -60,8 +60,8 @@ fn solve() -> Result<Vec<HashMap<&'static str, i32>>, ModelError> {
         model.binary(house[a], house[b], rule)?;
     }
     // Milk is drunk in the middle house; the Norwegian lives in the first.
-    model.linear(&[(1, house["Milk"])], LinearOp::Eq, 3)?;
-    model.linear(&[(1, house["Norwegian"])], LinearOp::Eq, 1)?;
+    model.compare(house["Milk"], Relation::Eq, 3)?;
+    model.compare(house["Norwegian"], Relation::Eq, 1)?;
 
     let solver = Solver::new(&model)
         .inference(Inference::Mac)

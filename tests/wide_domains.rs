@@ -5,7 +5,7 @@
 // A global allocator is unsafe to implement; this one only counts and passes on to `System`.
 #![allow(unsafe_code)]
 
-use csp_toolkit::csp::{Inference, LinearOp, Model, Relation, Solver, ValueOrder, VarOrder};
+use csp_toolkit::csp::{Inference, Model, Relation, Solver, ValueOrder, VarOrder};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -63,7 +63,7 @@ fn count_over(low: i32, top: i32) -> Vec<u64> {
     let shift = i64::from(top) - 10 - i64::from(low);
     model.compare_offset(x, Relation::Eq, y, shift).unwrap();
     model
-        .linear(&[(1, x), (1, y)], LinearOp::Ne, i64::from(top))
+        .linear(&[(1, x), (1, y)], Relation::Ne, i64::from(top))
         .unwrap();
     model
         .compare_value(y, Relation::Ne, i64::from(low) + 3)

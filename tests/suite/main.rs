@@ -8,6 +8,8 @@
 mod common;
 /// Limits, the observer, the iterator and model-building errors.
 mod engine_api;
+/// What `Solver::new` does with no settings: the strongest sensible search, as the CLI's.
+mod library_defaults;
 /// Property tests (proptest, fixed seed): solution sets and filtering against brute force.
 mod properties;
 /// N-Queens counts against OEIS A000170 for every mode, encoding, heuristic and the bitmask engine.

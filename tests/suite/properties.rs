@@ -11,9 +11,9 @@ use csp_toolkit::csp::constraints::{
     Extremum, Gate, Linear, Lit, Member, Regular,
 };
 use csp_toolkit::csp::{
-    Atom, Consistency, ConstraintId, Inference, LinearOp, Model, ModelError, Objective, Observer,
-    Outcome, Phase, Portfolio, Reification, Relation, Solver, SplitMix64, ValueSelect, VarId,
-    VarOrder, VarSelect,
+    Atom, Consistency, ConstraintId, Inference, Model, ModelError, Objective, Observer, Outcome,
+    Phase, Portfolio, Reification, Relation, Solver, SplitMix64, ValueSelect, VarId, VarOrder,
+    VarSelect,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestCaseError};
@@ -26,7 +26,7 @@ enum Spec {
     NotEqual(usize, usize, i32),
     AllDifferent(Vec<usize>, Vec<i32>, Consistency),
     Table(usize, usize, Vec<(i32, i32)>),
-    Linear(Vec<(i64, usize)>, LinearOp, i64),
+    Linear(Vec<(i64, usize)>, Relation, i64),
     /// `x rel y + c`, or `x rel c` without `y`.
     Compare(usize, Relation, Option<usize>, i64),
     /// `b <-> x rel y + c` (or `->` when the flag is set), `b` any variable of the model.
@@ -51,7 +51,7 @@ enum Spec {
     /// `z = xs[x - first]`.
     ElementVars(usize, Vec<usize>, i32, usize),
     /// `b <-> sum op rhs` (or `->` when the flag is set).
-    ReifiedLinear(usize, Vec<(i64, usize)>, LinearOp, i64, bool),
+    ReifiedLinear(usize, Vec<(i64, usize)>, Relation, i64, bool),
     /// `c = count(xs == y)`.
     Count(Vec<usize>, usize, usize),
     /// Tasks (start, duration, usage) on a resource of the capacity given.
@@ -110,12 +110,14 @@ enum Spec {
 
 const OPS: [ArithOp; 4] = [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow];
 
-fn linear_op() -> impl Strategy<Value = LinearOp> {
+fn linear_op() -> impl Strategy<Value = Relation> {
     prop_oneof![
-        Just(LinearOp::Eq),
-        Just(LinearOp::Le),
-        Just(LinearOp::Ge),
-        Just(LinearOp::Ne)
+        Just(Relation::Eq),
+        Just(Relation::Le),
+        Just(Relation::Lt),
+        Just(Relation::Ge),
+        Just(Relation::Gt),
+        Just(Relation::Ne)
     ]
 }
 
@@ -461,7 +463,10 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
                     None => panic!("offsets and variables differ in number"),
                 }
             }
-            Spec::Table(x, y, pairs) => model.table(vars[*x], vars[*y], pairs.clone()).map(|_| ()),
+            Spec::Table(x, y, pairs) => {
+                let pairs: Vec<[i32; 2]> = pairs.iter().map(|&(a, b)| [a, b]).collect();
+                model.table(&[vars[*x], vars[*y]], &pairs).map(|_| ())
+            }
             Spec::Linear(terms, op, rhs) => {
                 let terms: Vec<(i64, VarId)> = terms.iter().map(|&(a, i)| (a, vars[i])).collect();
                 model.linear(&terms, *op, *rhs).map(|_| ())

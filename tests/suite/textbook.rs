@@ -2,7 +2,7 @@
 
 use crate::common::{MODES, VALUE_ORDERS, VAR_ORDERS};
 use csp_toolkit::csp::SplitMix64;
-use csp_toolkit::csp::{LinearOp, Model, Outcome, Solver, VarId};
+use csp_toolkit::csp::{Model, Outcome, Relation, Solver, VarId};
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
@@ -79,10 +79,10 @@ fn random_model(rng: &mut SplitMix64) -> Model {
                 model.all_different_offsets(&scope, &offsets).unwrap();
             }
             2 => {
-                let pairs: Vec<(i32, i32)> = (0..6)
-                    .map(|_| (rng.below(6) as i32 - 2, rng.below(6) as i32 - 2))
+                let pairs: Vec<[i32; 2]> = (0..6)
+                    .map(|_| [rng.below(6) as i32 - 2, rng.below(6) as i32 - 2])
                     .collect();
-                model.table(x, y, pairs).unwrap();
+                model.table(&[x, y], &pairs).unwrap();
             }
             3 => {
                 let m = 1 + rng.below(3) as i32;
@@ -98,7 +98,7 @@ fn random_model(rng: &mut SplitMix64) -> Model {
                     }
                 }
                 if !terms.is_empty() {
-                    let op = [LinearOp::Eq, LinearOp::Le, LinearOp::Ge, LinearOp::Ne]
+                    let op = [Relation::Eq, Relation::Le, Relation::Ge, Relation::Ne]
                         [rng.below(4) as usize];
                     model.linear(&terms, op, rng.below(9) as i64 - 4).unwrap();
                 }

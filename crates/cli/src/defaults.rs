@@ -110,3 +110,29 @@ impl Defaults {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Defaults;
+    use csp::{Inference, ValueOrder, VarOrder};
+
+    /// A model without a declared search gets the same search from `csp fzn`, `csp xcsp3`
+    /// (one solution), `csp color` and the library's `Solver::new`, so that a model moved
+    /// from the command line into Rust code behaves as it did.
+    #[test]
+    fn the_library_defaults_are_the_command_lines_for_a_model_without_a_search() {
+        let library = (
+            Inference::default(),
+            VarOrder::default(),
+            ValueOrder::default(),
+        );
+        for row in [Defaults::Fzn, Defaults::Xcsp3Solve, Defaults::Color] {
+            let s = row.settings();
+            assert_eq!(
+                (s.inference, s.var_order, s.value_order),
+                library,
+                "{row:?}"
+            );
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! `ColoringModel`: k-colouring as a CSP on the engine, with symmetry broken on a clique.
 
 use crate::graph::Graph;
-use csp::{Limit, LinearOp, Model, ModelError, Poller, Solution, VarId};
+use csp::{Limit, Model, ModelError, Poller, Relation, Solution, VarId};
 
 /// One variable per vertex (its colour, 0-based) and `!=` per edge. The vertices of `clique`
 /// get the colours 0, 1, 2, ... in advance: any colouring can be renamed to agree, so this
@@ -148,7 +148,7 @@ impl ColoringModel {
             // colour(v) + 1 <= used
             coloring
                 .model
-                .linear(&[(1, v), (-1, used)], LinearOp::Le, -1)?;
+                .linear(&[(1, v), (-1, used)], Relation::Le, -1)?;
             if !poller.tick() {
                 return Err(ModelError::Stopped(
                     poller.stopped().unwrap_or(Limit::Cancelled),

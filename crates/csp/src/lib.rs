@@ -59,11 +59,11 @@ mod search;
 mod turns;
 
 pub use atom::Atom;
-pub use constraints::{LinearOp, Lit, Relation};
+pub use constraints::{Lit, Relation};
 pub use error::ModelError;
 pub use ids::{ConstraintId, VarId};
 pub use limits::{Limit, Limits};
-pub use model::{Model, Reification};
+pub use model::{Model, Operand, Reification};
 pub use poller::{Poller, TARGET_INTERVAL};
 pub use propagation::checkable::Checkable;
 pub use propagation::consistency::Consistency;

@@ -7,8 +7,8 @@ use crate::fzn_model::{Elem, FznModel, Output, OutputShape};
 use csp::constraints::{ArithOp, Compare, Linear, Member, Regular, Reifiable};
 use csp::Objective;
 use csp::{
-    Consistency, LinearOp, Lit, Model, ModelError, Phase, Reification, Relation, ValueSelect,
-    VarId, VarSelect,
+    Consistency, Lit, Model, ModelError, Phase, Reification, Relation, ValueSelect, VarId,
+    VarSelect,
 };
 use rustc_hash::FxHashMap;
 
@@ -729,9 +729,9 @@ impl Builder {
             return self.post_reifiable(c, mode, args.get(2), line);
         }
         let linear = match base {
-            "int_lin_eq" | "bool_lin_eq" => Some(LinearOp::Eq),
-            "int_lin_le" | "bool_lin_le" => Some(LinearOp::Le),
-            "int_lin_ne" => Some(LinearOp::Ne),
+            "int_lin_eq" | "bool_lin_eq" => Some(Relation::Eq),
+            "int_lin_le" | "bool_lin_le" => Some(Relation::Le),
+            "int_lin_ne" => Some(Relation::Ne),
             _ => None,
         };
         if let Some(op) = linear {
@@ -890,7 +890,7 @@ impl Builder {
                 // a + b = c, or a - b = c.
                 let sign = if name == "int_plus" { 1 } else { -1 };
                 self.model
-                    .linear(&[(1, a), (sign, b), (-1, c)], LinearOp::Eq, 0)
+                    .linear(&[(1, a), (sign, b), (-1, c)], Relation::Eq, 0)
                     .map_err(engine)?;
             }
             "int_times" | "int_div" | "int_mod" | "int_pow" => {

@@ -1,7 +1,7 @@
 //! Python's arguments made the engine's: variable ids, relations, literals, and errors.
 
 use crate::ModelError;
-use csp::{LinearOp, Lit, Relation, VarId};
+use csp::{Lit, Relation, VarId};
 use pyo3::PyErr;
 
 /// The engine's error as the module's Python exception, with the engine's message.
@@ -47,25 +47,6 @@ pub(crate) fn relation(op: &str) -> Result<Relation, PyErr> {
         "<=" => Relation::Le,
         ">" => Relation::Gt,
         ">=" => Relation::Ge,
-        _ => {
-            return Err(invalid(format!(
-                "unknown relation {op:?} (one of ==, !=, <, <=, >, >=)"
-            )))
-        }
-    })
-}
-
-/// A linear relation against a constant: strict ones are the non-strict ones one step off.
-pub(crate) fn linear_op(op: &str, rhs: i64) -> Result<(LinearOp, i64), PyErr> {
-    let step =
-        |r: Option<i64>| r.ok_or_else(|| invalid(format!("right-hand side {rhs} overflows")));
-    Ok(match op {
-        "==" => (LinearOp::Eq, rhs),
-        "!=" => (LinearOp::Ne, rhs),
-        "<=" => (LinearOp::Le, rhs),
-        ">=" => (LinearOp::Ge, rhs),
-        "<" => (LinearOp::Le, step(rhs.checked_sub(1))?),
-        ">" => (LinearOp::Ge, step(rhs.checked_add(1))?),
         _ => {
             return Err(invalid(format!(
                 "unknown relation {op:?} (one of ==, !=, <, <=, >, >=)"

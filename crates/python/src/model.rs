@@ -1,6 +1,6 @@
 //! `Model` for Python: variables by index, and one method per constraint family of the engine.
 
-use crate::convert::{invalid, linear_op, lits, model_error, relation, value, values, var, vars};
+use crate::convert::{invalid, lits, model_error, relation, value, values, var, vars};
 use csp::constraints::{ArithOp, Compare, Linear, Member};
 use csp::{ConstraintId, Reification, VarId};
 use pyo3::prelude::*;
@@ -141,7 +141,7 @@ impl PyModel {
     /// `sum(coefs[i] * xs[i]) op rhs`, `op` one of `==`, `!=`, `<`, `<=`, `>`, `>=`.
     fn linear(&mut self, coefs: Vec<i64>, xs: Vec<u32>, op: &str, rhs: i64) -> Posted {
         let terms = terms(&coefs, &xs)?;
-        let (op, rhs) = linear_op(op, rhs)?;
+        let op = relation(op)?;
         posted(self.model()?.linear(&terms, op, rhs))
     }
 
@@ -156,7 +156,7 @@ impl PyModel {
         half: bool,
     ) -> Posted {
         let terms = terms(&coefs, &xs)?;
-        let (op, rhs) = linear_op(op, rhs)?;
+        let op = relation(op)?;
         let b = var(b)?;
         posted(
             self.model()?

@@ -5,7 +5,7 @@
 use crate::expression::Expr;
 use crate::Reader;
 use csp::constraints::{Compare, Member};
-use csp::{LinearOp, Lit, Reification, Relation, VarId};
+use csp::{Lit, Reification, Relation, VarId};
 
 /// A sub-expression's value: a constant or a variable.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -99,15 +99,8 @@ impl Reader<'_> {
             terms.extend(tb.into_iter().map(|(k, x)| (-k, x)));
             // sum(a) + ca rel sum(b) + cb  <=>  sum(a) - sum(b) rel cb - ca.
             let rhs = cb - ca;
-            let (op, rhs) = linear_relation(rel, rhs);
             if terms.is_empty() {
-                let holds = match op {
-                    LinearOp::Eq => 0 == rhs,
-                    LinearOp::Ne => 0 != rhs,
-                    LinearOp::Le => 0 <= rhs,
-                    LinearOp::Ge => 0 >= rhs,
-                };
-                return if holds {
+                return if rel.holds(0, rhs) {
                     Ok(())
                 } else {
                     Err("a relation between constants that does not hold".into())
@@ -115,7 +108,7 @@ impl Reader<'_> {
             }
             return self
                 .model
-                .linear(&terms, op, rhs)
+                .linear(&terms, rel, rhs)
                 .map(drop)
                 .map_err(|e| e.to_string());
         }
@@ -415,7 +408,7 @@ impl Reader<'_> {
         let mut terms = terms;
         terms.push((-1, z));
         self.model
-            .linear(&terms, LinearOp::Eq, -constant)
+            .linear(&terms, Relation::Eq, -constant)
             .map_err(|e| e.to_string())?;
         Ok(Operand::Var(z))
     }
@@ -607,19 +600,6 @@ fn set_of_expressions(e: &Expr) -> Option<Expr> {
     } else {
         Expr::Call("not".into(), vec![any])
     })
-}
-
-/// `sum rel rhs` as a linear constraint's operator and right-hand side (`<` and `>` as `<=`
-/// and `>=` one step in).
-pub(crate) fn linear_relation(rel: Relation, rhs: i64) -> (LinearOp, i64) {
-    match rel {
-        Relation::Eq => (LinearOp::Eq, rhs),
-        Relation::Ne => (LinearOp::Ne, rhs),
-        Relation::Le => (LinearOp::Le, rhs),
-        Relation::Lt => (LinearOp::Le, rhs - 1),
-        Relation::Ge => (LinearOp::Ge, rhs),
-        Relation::Gt => (LinearOp::Ge, rhs + 1),
-    }
 }
 
 /// `b rel' a` for `a rel b`.

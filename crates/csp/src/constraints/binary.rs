@@ -175,10 +175,10 @@ mod tests {
         for case in 0..500 {
             let mut model = Model::new();
             let vars = random_vars(&mut rng, &mut model, 2, &pool, 5);
-            let pairs: Vec<(i32, i32)> = (0..8)
-                .map(|_| (rng.below(6) as i32, rng.below(6) as i32))
+            let pairs: Vec<[i32; 2]> = (0..8)
+                .map(|_| [rng.below(6) as i32, rng.below(6) as i32])
                 .collect();
-            model.table(vars[0], vars[1], pairs).unwrap();
+            model.table(&vars[..2], &pairs).unwrap();
             assert_gac(&model, &format!("table case {case}"));
             let mut model = Model::new();
             let vars = random_vars(&mut rng, &mut model, 2, &pool, 5);

@@ -2,13 +2,14 @@
 
 use super::listed::listed;
 use super::reified::Reifiable;
+use super::Relation;
 use crate::{Atom, Checkable, Conflict, Constraint, Context, VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt;
 
-/// How the sum compares with the right-hand side.
+/// How the sum compares with the right-hand side, once `<` and `>` are taken one step in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum LinearOp {
+enum LinearOp {
     /// `sum = c`
     Eq,
     /// `sum <= c`
@@ -43,12 +44,22 @@ pub struct Linear {
     vars: Vec<VarId>,
     coefficients: Vec<i64>,
     op: LinearOp,
-    rhs: i64,
+    /// In 128 bits, so that `< i64::MIN` and `> i64::MAX` taken one step in still fit.
+    rhs: i128,
 }
 
 impl Linear {
-    /// `sum(a * x for (a, x) in terms) op rhs`.
-    pub fn new(terms: &[(i64, VarId)], op: LinearOp, rhs: i64) -> Self {
+    /// `sum(a * x for (a, x) in terms) relation rhs`, for any of the six relations.
+    pub fn new(terms: &[(i64, VarId)], relation: Relation, rhs: i64) -> Self {
+        let rhs = i128::from(rhs);
+        let (op, rhs) = match relation {
+            Relation::Eq => (LinearOp::Eq, rhs),
+            Relation::Ne => (LinearOp::Ne, rhs),
+            Relation::Le => (LinearOp::Le, rhs),
+            Relation::Lt => (LinearOp::Le, rhs - 1),
+            Relation::Ge => (LinearOp::Ge, rhs),
+            Relation::Gt => (LinearOp::Ge, rhs + 1),
+        };
         Linear {
             vars: terms.iter().map(|&(_, x)| x).collect(),
             coefficients: terms.iter().map(|&(a, _)| a).collect(),
@@ -236,7 +247,7 @@ impl Constraint for Linear {
             .zip(&self.coefficients)
             .map(|(&v, &a)| term(a, v))
             .sum();
-        let rhs = i128::from(self.rhs);
+        let rhs = self.rhs;
         match self.op {
             LinearOp::Eq => sum == rhs,
             LinearOp::Le => sum <= rhs,
@@ -245,8 +256,10 @@ impl Constraint for Linear {
         }
     }
 
-    /// `<=`, `>=` (negated into `<=`) and `=`; the checker has no `!=` over a sum.
+    /// `<=`, `>=` (negated into `<=`) and `=`; the checker has no `!=` over a sum, nor a
+    /// right-hand side beyond 64 bits.
     fn checkable(&self) -> Option<Checkable> {
+        let rhs = i64::try_from(self.rhs).ok()?;
         let terms = || {
             self.coefficients
                 .iter()
@@ -254,14 +267,14 @@ impl Constraint for Linear {
                 .zip(self.vars.iter().copied())
         };
         match self.op {
-            LinearOp::Le => Some(Checkable::LinearLe(terms().collect(), self.rhs)),
+            LinearOp::Le => Some(Checkable::LinearLe(terms().collect(), rhs)),
             LinearOp::Ge => Some(Checkable::LinearLe(
                 terms()
                     .map(|(a, x)| Some((a.checked_neg()?, x)))
                     .collect::<Option<_>>()?,
-                self.rhs.checked_neg()?,
+                rhs.checked_neg()?,
             )),
-            LinearOp::Eq => Some(Checkable::LinearEq(terms().collect(), self.rhs)),
+            LinearOp::Eq => Some(Checkable::LinearEq(terms().collect(), rhs)),
             LinearOp::Ne => None,
         }
     }
@@ -276,7 +289,7 @@ impl Constraint for Linear {
     }
 
     fn forward_check(&self, _var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let rhs = i128::from(self.rhs);
+        let rhs = self.rhs;
         match self.op {
             LinearOp::Ne => self.exclude_last(rhs, ctx),
             op => self.tighten(op, rhs, ctx).map(|_| ()),
@@ -284,7 +297,7 @@ impl Constraint for Linear {
     }
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        self.enforce_op(self.op, i128::from(self.rhs), ctx)
+        self.enforce_op(self.op, self.rhs, ctx)
     }
 }
 
@@ -301,7 +314,7 @@ impl Linear {
     /// The relation and right-hand side of the negation: `=` and `!=` swap, `<= c` becomes
     /// `>= c + 1` and `>= c` becomes `<= c - 1` (in 128 bits, so the edges of `i64` are safe).
     fn negation(&self) -> (LinearOp, i128) {
-        let rhs = i128::from(self.rhs);
+        let rhs = self.rhs;
         match self.op {
             LinearOp::Eq => (LinearOp::Ne, rhs),
             LinearOp::Ne => (LinearOp::Eq, rhs),
@@ -324,7 +337,7 @@ impl Reifiable for Linear {
         let (op, rhs) = if negated {
             self.negation()
         } else {
-            (self.op, i128::from(self.rhs))
+            (self.op, self.rhs)
         };
         self.enforce_op(op, rhs, ctx)
     }
@@ -333,7 +346,7 @@ impl Reifiable for Linear {
         let (op, rhs) = if negated {
             self.negation()
         } else {
-            (self.op, i128::from(self.rhs))
+            (self.op, self.rhs)
         };
         let Some((low, high)) = self.sum_bounds(ctx) else {
             return false;
@@ -386,7 +399,7 @@ fn div_ceil(n: i128, d: i128) -> i128 {
 #[cfg(test)]
 mod tests {
     use crate::brute_force::assert_gac;
-    use crate::{LinearOp, Model, SplitMix64};
+    use crate::{Model, Relation, SplitMix64};
 
     #[test]
     fn a_two_variable_equation_is_bounds_consistent() {
@@ -398,7 +411,7 @@ mod tests {
             let x = model.new_var(a..=a + rng.below(5) as i32).unwrap();
             let y = model.new_var(b..=b + rng.below(5) as i32).unwrap();
             model
-                .linear(&[(1, x), (1, y)], LinearOp::Eq, rng.below(16) as i64)
+                .linear(&[(1, x), (1, y)], Relation::Eq, rng.below(16) as i64)
                 .unwrap();
             assert_gac(&model, &format!("case {case}"));
         }

@@ -95,7 +95,7 @@ pub use global_cardinality::GlobalCardinality;
 pub use increasing::Increasing;
 pub use inverse::Inverse;
 pub use lex::Lex;
-pub use linear::{Linear, LinearOp};
+pub use linear::Linear;
 pub use member::Member;
 pub use min_max::Extremum;
 pub use nfa::Nfa;
@@ -111,7 +111,7 @@ pub use value_precede::ValuePrecede;
 #[cfg(test)]
 mod tests {
     use crate::brute_force::{projection, random_vars};
-    use crate::{Inference, LinearOp, Model, Solver, SplitMix64};
+    use crate::{Inference, Model, Relation, Solver, SplitMix64};
 
     #[test]
     fn no_propagator_removes_a_supported_value_in_a_network() {
@@ -124,20 +124,23 @@ mod tests {
                 .not_equal_offset(vars[0], vars[1], rng.below(3) as i32 - 1)
                 .unwrap();
             model.all_different(&vars[1..4]).unwrap();
-            model
-                .table(
-                    vars[0],
-                    vars[3],
-                    (0..10).map(|_| (rng.below(6) as i32 - 1, rng.below(6) as i32 - 1)),
-                )
-                .unwrap();
+            let pairs: Vec<[i32; 2]> = (0..10)
+                .map(|_| [rng.below(6) as i32 - 1, rng.below(6) as i32 - 1])
+                .collect();
+            model.table(&[vars[0], vars[3]], &pairs).unwrap();
             let terms = [
                 (1 + rng.below(3) as i64, vars[0]),
                 (rng.below(5) as i64 - 2, vars[2]),
                 (-1, vars[3]),
             ];
-            let op =
-                [LinearOp::Eq, LinearOp::Le, LinearOp::Ge, LinearOp::Ne][rng.below(4) as usize];
+            let op = [
+                Relation::Eq,
+                Relation::Le,
+                Relation::Lt,
+                Relation::Ge,
+                Relation::Gt,
+                Relation::Ne,
+            ][rng.below(6) as usize];
             model.linear(&terms, op, rng.below(7) as i64 - 3).unwrap();
             let filtered = Solver::new(&model).inference(Inference::Mac).root_domains();
             match (filtered, projection(&model)) {

@@ -1,9 +1,11 @@
 //! `Model`: variables with finite domains and the constraints posted on them. The typed posting
 //! methods (`all_different`, `linear`, ...) are in `post.rs`, above the constraints they build.
 
+mod operand;
 mod post;
 mod projection;
 
+pub use operand::Operand;
 pub use post::Reification;
 
 use crate::propagation::declared_domain::DeclaredDomain;

@@ -4,11 +4,10 @@
 use crate::constraints::{
     Abs, AllDifferent, AllDifferentExcept, Among, ArgExtremum, ArithOp, Arithmetic, ArrayMember,
     BinPackingLoad, Binary, BoolGate, BoolXor, Circuit, Compare, Count, Cumulative, Diffn,
-    Disjunctive, Element, Extremum, Gate, GlobalCardinality, Increasing, Inverse, Lex, Linear,
-    LinearOp, Lit, Member, NValue, NotEqual, Path, Regular, Reifiable, Reified, Relation, Table,
-    ValuePrecede,
+    Disjunctive, Element, Extremum, Gate, GlobalCardinality, Increasing, Inverse, Lex, Linear, Lit,
+    Member, NValue, NotEqual, Path, Regular, Reifiable, Reified, Relation, Table, ValuePrecede,
 };
-use crate::{Consistency, ConstraintId, Model, ModelError, VarId};
+use crate::{Consistency, ConstraintId, Model, ModelError, Operand, VarId};
 
 /// How a 0/1 variable stands to a constraint it reifies (see [`Model::reify`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -25,14 +24,18 @@ impl Model {
         self.post(NotEqual::new(x, y, 0))
     }
 
-    /// `x rel y`, for any of the six relations (see [`Relation`]).
+    /// `x rel y`, for any of the six relations (see [`Relation`]), where `y` is a variable
+    /// or a constant ([`Operand`]).
     pub fn compare(
         &mut self,
         x: VarId,
         relation: Relation,
-        y: VarId,
+        y: impl Into<Operand>,
     ) -> Result<ConstraintId, ModelError> {
-        self.compare_offset(x, relation, y, 0)
+        match y.into() {
+            Operand::Var(y) => self.compare_offset(x, relation, y, 0),
+            Operand::Value(value) => self.compare_value(x, relation, value),
+        }
     }
 
     /// `x rel y + offset`.
@@ -46,7 +49,7 @@ impl Model {
         self.post(Compare::new(x, relation, y, offset))
     }
 
-    /// `x rel value`.
+    /// `x rel value` (as [`Model::compare`] with a constant).
     pub fn compare_value(
         &mut self,
         x: VarId,
@@ -252,24 +255,68 @@ impl Model {
         self.post(Binary::predicate(x, y, allowed))
     }
 
-    /// A binary constraint given by its allowed pairs `(x, y)`.
-    pub fn table(
+    /// `vars` take the values of one of `tuples` (a positive table, MiniZinc's `table`), for
+    /// any number of variables: each tuple has one value per variable. Two variables get the
+    /// binary propagator of [`Binary::table`]; more, [`Table`]'s compact table. For stars
+    /// (any value) or forbidden tuples, see [`Model::extension`].
+    ///
+    /// ```
+    /// # fn main() -> Result<(), csp::ModelError> {
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.new_var(0..=2)?;
+    /// let y = model.new_var(0..=2)?;
+    /// let z = model.new_var(0..=2)?;
+    /// model.table(&[x, y], &[[0, 1], [1, 2], [2, 0]])?;
+    /// model.table(&[x, y, z], &[[0, 1, 2], [1, 2, 2], [2, 2, 2]])?;
+    /// assert_eq!(Solver::new(&model).count(), 2);
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn table<T: AsRef<[i32]>>(
         &mut self,
-        x: VarId,
-        y: VarId,
-        pairs: impl IntoIterator<Item = (i32, i32)>,
+        vars: &[VarId],
+        tuples: &[T],
     ) -> Result<ConstraintId, ModelError> {
-        self.post(Binary::table(x, y, pairs))
+        if let Some(bad) = tuples.iter().find(|t| t.as_ref().len() != vars.len()) {
+            return Err(ModelError::InvalidConstraint(format!(
+                "a table over {} variables has a tuple of {} values",
+                vars.len(),
+                bad.as_ref().len()
+            )));
+        }
+        if let [x, y] = *vars {
+            let pairs = tuples.iter().map(|t| (t.as_ref()[0], t.as_ref()[1]));
+            return self.post(Binary::table(x, y, pairs));
+        }
+        let tuples: Vec<Vec<Option<i32>>> = tuples
+            .iter()
+            .map(|t| t.as_ref().iter().map(|&v| Some(v)).collect())
+            .collect();
+        self.extension(vars, &tuples, true)
     }
 
-    /// `sum(a * x for (a, x) in terms) op rhs`, filtered on bounds.
+    /// `sum(a * x for (a, x) in terms) relation rhs`, for any of the six relations,
+    /// filtered on bounds.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), csp::ModelError> {
+    /// use csp::{Model, Relation, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.new_var(0..=3)?;
+    /// let y = model.new_var(0..=3)?;
+    /// model.linear(&[(1, x), (2, y)], Relation::Lt, 3)?; // x + 2y < 3
+    /// assert_eq!(Solver::new(&model).count(), 4); // (0..=2, 0) and (0, 1)
+    /// # Ok(())
+    /// # }
+    /// ```
     pub fn linear(
         &mut self,
         terms: &[(i64, VarId)],
-        op: LinearOp,
+        relation: Relation,
         rhs: i64,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(Linear::new(terms, op, rhs))
+        self.post(Linear::new(terms, relation, rhs))
     }
 
     /// The clause `or(positive) or or(not negative)` over 0/1 variables.
@@ -576,20 +623,44 @@ impl Model {
 
     /// Tasks starting at `starts`, lasting `durations` and using `usages` of a resource
     /// never use more than `capacity` at once (MiniZinc's `cumulative`; see
-    /// [`Cumulative`]).
+    /// [`Cumulative`]). Durations, usages and capacity are each variables or constants
+    /// ([`Operand`]).
     ///
     /// When the declared bounds leave no two tasks room to run together (the least usages of
     /// any two pass the largest capacity), the resource is a machine, and a [`Disjunctive`]
     /// over the starts and the least durations is posted beside it, implied and stronger
     /// (edge-finding, not-first/not-last), as Gecode does for such a `cumulative`. Returns
     /// the cumulative's id.
-    pub fn cumulative(
+    ///
+    /// ```
+    /// # fn main() -> Result<(), csp::ModelError> {
+    /// use csp::{Model, Relation, Solver};
+    /// let mut model = Model::new();
+    /// let starts = [model.new_var(0..=9)?, model.new_var(0..=9)?, model.new_var(0..=9)?];
+    /// let end = model.new_var(0..=12)?;
+    /// model.cumulative(&starts, &[3, 2, 4], &[2, 1, 2], 3)?;
+    /// for (&s, d) in starts.iter().zip([3, 2, 4]) {
+    ///     model.linear(&[(1, s), (-1, end)], Relation::Le, -d)?; // s + d <= end
+    /// }
+    /// let best = Solver::new(&model).minimize(end).solutions().last();
+    /// assert_eq!(best.map(|v| v[end.index()]), Some(7));
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn cumulative<D, U>(
         &mut self,
         starts: &[VarId],
-        durations: &[VarId],
-        usages: &[VarId],
-        capacity: VarId,
-    ) -> Result<ConstraintId, ModelError> {
+        durations: &[D],
+        usages: &[U],
+        capacity: impl Into<Operand>,
+    ) -> Result<ConstraintId, ModelError>
+    where
+        D: Copy + Into<Operand>,
+        U: Copy + Into<Operand>,
+    {
+        let durations = &self.operand_vars(durations)?[..];
+        let usages = &self.operand_vars(usages)?[..];
+        let capacity = self.operand_var(capacity)?;
         let c = Cumulative::new(starts, durations, usages, capacity).ok_or_else(|| {
             ModelError::InvalidConstraint(format!(
                 "cumulative: {} starts, {} durations and {} usages",
@@ -640,10 +711,11 @@ impl Model {
     pub fn disjunctive(
         &mut self,
         starts: &[VarId],
-        durations: &[i64],
+        durations: &[impl Copy + Into<i64>],
         strict: bool,
     ) -> Result<ConstraintId, ModelError> {
-        let c = Disjunctive::new(starts, durations, strict).ok_or_else(|| {
+        let durations: Vec<i64> = durations.iter().map(|&d| d.into()).collect();
+        let c = Disjunctive::new(starts, &durations, strict).ok_or_else(|| {
             ModelError::InvalidConstraint(format!(
                 "disjunctive: {} starts and {} durations",
                 starts.len(),
@@ -715,7 +787,7 @@ impl Model {
         let z = self.new_var(low..=high)?;
         let mut with_z = terms.to_vec();
         with_z.push((-1, z));
-        self.linear(&with_z, LinearOp::Eq, 0)?;
+        self.linear(&with_z, Relation::Eq, 0)?;
         Ok(z)
     }
 }

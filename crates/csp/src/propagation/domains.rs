@@ -742,7 +742,10 @@ impl Domains {
         let place = |j: usize| {
             // Off the board wraps to at >= span (a negative offset too).
             let at = (shifted - i64::from(offsets[j]) - base) as u64;
-            let word = (at / 64) as usize * stride + first + j;
+            // Wrapping: an `at` off the board is never read through `word`, but is computed.
+            let word = ((at / 64) as usize)
+                .wrapping_mul(stride)
+                .wrapping_add(first + j);
             (at < span, word, at % 64)
         };
         let (mut removed, mut looked) = (0u64, 0u64);

@@ -14,10 +14,12 @@ pub enum Inference {
     None,
     /// Forward checking: remove from each unassigned neighbour the values that clash with the
     /// new assignment; fail as soon as a domain is wiped out.
-    #[default]
     ForwardChecking,
     /// Maintaining arc consistency: after each assignment, filter every constraint to a fixpoint
-    /// (generalised arc consistency as far as each constraint's propagator reaches).
+    /// (generalised arc consistency as far as each constraint's propagator reaches). The
+    /// default, as on the command line: the global constraints (cumulative, circuit, ...)
+    /// filter only under it, so the weaker modes can leave a real model to run for hours.
+    #[default]
     Mac,
     /// Maintaining arc consistency and learning from each failure (lazy clause generation):
     /// every change is recorded as an atom with its reason; a conflict is analysed back to
@@ -76,7 +78,6 @@ impl Inference {
 #[serde(rename_all = "kebab-case")]
 pub enum VarOrder {
     /// The first unassigned variable in creation order.
-    #[default]
     Input,
     /// Minimum remaining values (fail first): the smallest current domain.
     MinDomain,
@@ -84,7 +85,9 @@ pub enum VarOrder {
     /// unassigned variables.
     DomDeg,
     /// As `DomDeg`, but each constraint counts with its weight: one plus the number of
-    /// failures it caused so far (Boussemart et al., 2004).
+    /// failures it caused so far (Boussemart et al., 2004). The default, as on the command
+    /// line for a model without a declared search.
+    #[default]
     DomWdeg,
     /// The largest weighted degree, whatever the domain size (wdeg, Boussemart et al.,
     /// 2004): a variable fixed by propagation still comes first. It goes where the failures

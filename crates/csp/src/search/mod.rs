@@ -87,8 +87,11 @@ pub struct Solver<'m> {
 }
 
 impl<'m> Solver<'m> {
-    /// A solver with the defaults: forward checking, input order, ascending values, all
-    /// solutions, no limits.
+    /// A solver with the defaults, those of the command line for a model without a declared
+    /// search: arc consistency ([`Inference::Mac`]), dom/wdeg ([`VarOrder::DomWdeg`]),
+    /// smallest values first, all solutions, no limits. A teaching comparison sets
+    /// [`Inference::ForwardChecking`] or [`Inference::None`] and [`VarOrder::Input`]
+    /// explicitly; a hard optimisation may do better with [`Inference::Lcg`].
     pub fn new(model: &'m Model) -> Self {
         Solver {
             model,

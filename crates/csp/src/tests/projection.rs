@@ -23,7 +23,7 @@ fn knight_in_pieces() -> (Model, VarId, VarId) {
     let a = model.new_var(0..=SIDE - 1).unwrap();
     let b = model.new_var(0..=SIDE - 1).unwrap();
     model.all_different(&[x, y, z]).unwrap();
-    model.table(a, b, [(1, 2), (2, 1)]).unwrap();
+    model.table(&[a, b], &[[1, 2], [2, 1]]).unwrap();
     let distance = |part: fn(i32) -> i32| -> Vec<Vec<Option<i32>>> {
         let mut tuples = Vec::new();
         for u in 0..SIDE * SIDE {
@@ -77,12 +77,12 @@ fn a_knight_move_in_pieces_is_projected_onto_its_two_cells() {
 /// knight's move is still projected. The bound on the time only catches that hang.
 #[test]
 fn wide_scopes_and_busy_variables_do_not_make_the_search_for_clusters_quadratic() {
-    use crate::LinearOp;
+    use crate::Relation;
     let (mut model, x, y) = knight_in_pieces();
     let n = 20_000;
     let many: Vec<VarId> = (0..n).map(|_| model.new_var(0..=1).unwrap()).collect();
     let terms: Vec<(i64, VarId)> = many.iter().map(|&v| (1, v)).collect();
-    model.linear(&terms, LinearOp::Le, n as i64).unwrap();
+    model.linear(&terms, Relation::Le, n as i64).unwrap();
     let hub = model.new_var(0..=2).unwrap();
     for &v in &many {
         model.not_equal(v, hub).unwrap();

@@ -3,7 +3,7 @@
 //! and `<precedence>`.
 
 use super::{parse_values, Args};
-use crate::intension::{flip, linear_relation, relation, Operand};
+use crate::intension::{flip, relation, Operand};
 use crate::{Reader, XcspError};
 use csp::constraints::Compare;
 use csp::{Relation, VarId};
@@ -134,9 +134,8 @@ impl Reader<'_> {
                         .compare_offset(pair[1], flip(rel), pair[0], offset)
                 }
                 Operand::Var(length) => {
-                    let (op, rhs) = linear_relation(rel, 0);
                     let terms = [(1, pair[0]), (1, length), (-1, pair[1])];
-                    self.model.linear(&terms, op, rhs)
+                    self.model.linear(&terms, rel, 0)
                 }
             };
             posted.map_err(|e| self.engine(node, e))?;

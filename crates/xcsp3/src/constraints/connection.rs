@@ -4,7 +4,7 @@
 use super::Args;
 use crate::intension::Operand;
 use crate::{Reader, XcspError};
-use csp::{LinearOp, Reification, Relation, VarId};
+use csp::{Reification, Relation, VarId};
 use roxmltree::Node;
 
 impl Reader<'_> {
@@ -78,7 +78,7 @@ impl Reader<'_> {
                 self.post_arg(&reversed, first, from_end, maximum)
                     .map_err(|e| engine(self, e))?;
                 self.model
-                    .linear(&[(1, z), (1, from_end)], LinearOp::Eq, first + last)
+                    .linear(&[(1, z), (1, from_end)], Relation::Eq, first + last)
             }
             "any" => {
                 let bounds: Vec<(i64, i64)> = xs.iter().map(|&x| self.var_bounds(x)).collect();
@@ -186,7 +186,7 @@ impl Reader<'_> {
         self.model
             .linear(
                 &[(width, row), (1, column), (-1, k)],
-                LinearOp::Eq,
+                Relation::Eq,
                 width * i64::from(row_start) + i64::from(column_start),
             )
             .map_err(|e| engine(self, e))?;
@@ -338,7 +338,7 @@ impl Reader<'_> {
         let engine = |reader: &Self, e| reader.engine(node, e);
         let terms: Vec<(i64, VarId)> = xs.iter().map(|&x| (1, x)).collect();
         self.model
-            .linear(&terms, LinearOp::Eq, 1)
+            .linear(&terms, Relation::Eq, 1)
             .map_err(|e| engine(self, e))?;
         for (i, &x) in xs.iter().enumerate() {
             let same =

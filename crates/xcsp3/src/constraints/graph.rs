@@ -5,7 +5,7 @@ use super::{tuple_items, Args};
 use crate::intension::Operand;
 use crate::{Reader, XcspError};
 use csp::constraints::Compare;
-use csp::{LinearOp, Relation, VarId};
+use csp::{Relation, VarId};
 use roxmltree::Node;
 
 impl Reader<'_> {
@@ -105,7 +105,7 @@ impl Reader<'_> {
                 }
             };
             self.model
-                .linear(&terms, LinearOp::Eq, rhs)
+                .linear(&terms, Relation::Eq, rhs)
                 .map_err(|e| engine(self, e))?;
         }
         if let Some(text) = self.child_text(node, "weights", args)? {

@@ -13,7 +13,7 @@ mod language;
 mod meta;
 mod scheduling;
 
-use crate::intension::{linear_relation, relation, Operand};
+use crate::intension::{relation, Operand};
 use crate::symbolic::SymbolicValues;
 use crate::{Reader, XcspError};
 use csp::constraints::Reifiable;
@@ -400,9 +400,8 @@ impl Reader<'_> {
                 0
             }
         };
-        let (op, rhs) = linear_relation(rel, rhs);
         self.model
-            .linear(&terms, op, rhs)
+            .linear(&terms, rel, rhs)
             .map_err(|e| self.engine(node, e))?;
         Ok(())
     }

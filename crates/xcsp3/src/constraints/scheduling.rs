@@ -6,7 +6,7 @@ use super::{parse_values, tuple_items, Args};
 use crate::intension::Operand;
 use crate::{Reader, XcspError};
 use csp::constraints::{Compare, Linear};
-use csp::{LinearOp, Relation, VarId};
+use csp::{Relation, VarId};
 use roxmltree::Node;
 
 impl Reader<'_> {
@@ -140,7 +140,7 @@ impl Reader<'_> {
                             }
                         }
                         apart
-                            .push(self.reified_bool(node, Linear::new(&terms, LinearOp::Le, rhs))?);
+                            .push(self.reified_bool(node, Linear::new(&terms, Relation::Le, rhs))?);
                     }
                     if !strict {
                         for l in [size[i][d], size[j][d]] {
@@ -339,7 +339,7 @@ impl Reader<'_> {
             }
             for ((&s, &d), &e) in starts.iter().zip(durations).zip(&ends) {
                 self.model
-                    .linear(&[(1, s), (1, d), (-1, e)], LinearOp::Eq, 0)
+                    .linear(&[(1, s), (1, d), (-1, e)], Relation::Eq, 0)
                     .map_err(|e| self.engine(node, e))?;
             }
         }

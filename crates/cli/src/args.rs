@@ -595,6 +595,10 @@ pub struct CompareFznArgs {
     #[arg(value_name = "MODEL", required = true, num_args = 1..)]
     pub files: Vec<std::path::PathBuf>,
 
+    /// Data for a MiniZinc model, as MiniZinc's -D takes it (e.g. -D n=8 or -D "n=8; m=3").
+    #[arg(short = 'D', long = "data", value_name = "ASSIGNMENTS")]
+    pub data: Vec<String>,
+
     #[command(flatten)]
     pub compare: CompareArgs,
 }

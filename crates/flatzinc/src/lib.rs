@@ -60,8 +60,31 @@ pub fn load(text: &str) -> Result<FznModel, FznError> {
     loop {
         let line = parser.line();
         match parser.next_item()? {
-            Some(item) => builder.add(item, line)?,
+            Some(item) => {
+                let place = model_place_of(&item);
+                builder.add(item, line).map_err(|mut e| {
+                    e.source = e.source.take().or(place);
+                    e
+                })?;
+            }
             None => return builder.finish(line),
         }
     }
+}
+
+/// Where `item` comes from in the MiniZinc model, if MiniZinc annotated it with `mzn_path`.
+fn model_place_of(item: &ast::Item) -> Option<String> {
+    let annotations = match item {
+        ast::Item::Decl { annotations, .. }
+        | ast::Item::Constraint { annotations, .. }
+        | ast::Item::Solve { annotations, .. } => annotations,
+        ast::Item::Predicate { .. } => return None,
+    };
+    annotations.iter().find_map(|a| match a {
+        ast::Expr::Call(name, args) if name == "mzn_path" => match args.first() {
+            Some(ast::Expr::Str(path)) => error::model_place(path),
+            _ => None,
+        },
+        _ => None,
+    })
 }

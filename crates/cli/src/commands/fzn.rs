@@ -120,6 +120,23 @@ impl FznJob {
         };
         let fzn = match flatzinc::load(&text) {
             Ok(fzn) => fzn,
+            // The model's own place when MiniZinc left it (the FlatZinc file is MiniZinc's
+            // temporary one, gone once the run ends); the FlatZinc's line otherwise.
+            Err(e) if e.source.is_some() => {
+                eprintln!("csp fzn: {e}");
+                return Status::BadInput;
+            }
+            // MiniZinc's temporary FlatZinc (`minizinc --solver csp`), which is deleted once
+            // the run ends: its line is of no use; the message names the variable or
+            // constraint, and says how to get the model's line.
+            Err(e) if from_minizinc(&self.file) => {
+                eprintln!(
+                    "csp fzn: {} (in the FlatZinc MiniZinc compiled from the model; \
+                     minizinc --keep-paths shows the model's line)",
+                    e.message
+                );
+                return Status::BadInput;
+            }
             Err(e) => {
                 eprintln!("csp fzn: {}: {e}", self.file.display());
                 return Status::BadInput;
@@ -342,4 +359,14 @@ fn stat_lines(
     }
     text.push_str("%%%mzn-stat-end\n");
     text
+}
+
+/// Whether `file` is the temporary FlatZinc MiniZinc hands a solver: `mznfile*.fzn` in the
+/// temporary directory, as every MiniZinc from 2.1 names it.
+fn from_minizinc(file: &std::path::Path) -> bool {
+    let named = file
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with("mznfile") && n.ends_with(".fzn"));
+    named && file.starts_with(std::env::temp_dir())
 }

@@ -136,8 +136,13 @@ pub fn install(dir: &Path, exe: &Path) -> Result<(), String> {
 
 /// The FlatZinc of a MiniZinc model and its data, as `minizinc --solver csp` would hand it
 /// over: compiled by `minizinc` (on the PATH) against csp's library, which a temporary
-/// `csp minizinc-setup` provides.
-pub fn compile_with_minizinc(files: &[PathBuf]) -> Result<String, String> {
+/// `csp minizinc-setup` provides. `keep_paths` keeps MiniZinc's `mzn_path` annotations, which
+/// name each item's place in the model (and make the FlatZinc several times larger).
+pub fn compile_with_minizinc(
+    files: &[PathBuf],
+    data: &[String],
+    keep_paths: bool,
+) -> Result<String, String> {
     let dir = std::env::temp_dir().join(format!("csp-compile-{}", std::process::id()));
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this csp binary: {e}"))?;
     install(&dir, &exe)?;
@@ -149,6 +154,8 @@ pub fn compile_with_minizinc(files: &[PathBuf]) -> Result<String, String> {
         .arg("--ozn")
         .arg(&ozn)
         .args(files)
+        .args(data.iter().flat_map(|d| ["-D", d.as_str()]))
+        .args(keep_paths.then_some("--keep-paths"))
         .env("MZN_SOLVER_PATH", &dir)
         .output();
     let text = match result {

@@ -14,6 +14,8 @@ pub struct Row {
     /// `solved`, `exhausted`, `limit` (its limit stopped it), `stopped` (a signal stopped it;
     /// the figures are what it had done) or [`NOT_RUN`].
     pub outcome: &'static str,
+    /// Under an objective, its value in the best solution the run found.
+    pub objective: Option<i64>,
     pub solutions: u64,
     pub nodes: u64,
     pub backtracks: u64,
@@ -37,6 +39,7 @@ impl Row {
             n,
             config: config.to_owned(),
             outcome: NOT_RUN,
+            objective: None,
             solutions: 0,
             nodes: 0,
             backtracks: 0,
@@ -116,6 +119,11 @@ fn cells(rows: &[Row], with_n: bool) -> (Vec<String>, Vec<Vec<String>>) {
         header.push("n".to_owned());
     }
     header.extend(["configuration", "outcome", "solutions"].map(str::to_owned));
+    // The best objective value of each run, when the model has an objective.
+    let objective = rows.iter().any(|r| r.objective.is_some());
+    if objective {
+        header.push("objective".to_owned());
+    }
     for h in HEADERS {
         header.push(h.to_owned());
         header.push("ratio".to_owned());
@@ -137,11 +145,14 @@ fn cells(rows: &[Row], with_n: bool) -> (Vec<String>, Vec<Vec<String>>) {
                 let learning_cells = if learning { LEARNING_HEADERS.len() } else { 0 };
                 cells.extend(std::iter::repeat_n(
                     "-".to_owned(),
-                    1 + 2 * HEADERS.len() + learning_cells,
+                    1 + usize::from(objective) + 2 * HEADERS.len() + learning_cells,
                 ));
                 return cells;
             }
             cells.push(row.solutions.to_string());
+            if objective {
+                cells.push(row.objective.map_or("-".to_owned(), |v| v.to_string()));
+            }
             let r = ratios(row, base_of(rows, row));
             let values = [
                 row.nodes.to_string(),
@@ -218,19 +229,20 @@ pub fn markdown(rows: &[Row], title: &str, with_n: bool) -> String {
     out
 }
 
-/// CSV with the documented header; no ratio columns.
+/// CSV with the documented header; no ratio columns. `objective` is the best value a run
+/// found under an objective, empty otherwise.
 pub fn csv(rows: &[Row]) -> String {
     let mut out =
-        String::from("n,config,outcome,solutions,nodes,backtracks,checks,pruned,time_ms,learned,learned_atoms,backjump_levels\n");
+        String::from("n,config,outcome,solutions,nodes,backtracks,checks,pruned,time_ms,learned,learned_atoms,backjump_levels,objective\n");
     for row in rows {
         if !row.ran() {
             let n = row.n.map(|n| n.to_string()).unwrap_or_default();
-            let _ = writeln!(out, "{n},{},{},,,,,,,,,", row.config, row.outcome);
+            let _ = writeln!(out, "{n},{},{},,,,,,,,,,", row.config, row.outcome);
             continue;
         }
         let _ = writeln!(
             out,
-            "{},{},{},{},{},{},{},{},{:.3},{},{},{}",
+            "{},{},{},{},{},{},{},{},{:.3},{},{},{},{}",
             row.n.map(|n| n.to_string()).unwrap_or_default(),
             row.config,
             row.outcome,
@@ -242,7 +254,8 @@ pub fn csv(rows: &[Row]) -> String {
             row.time_ms(),
             row.learned,
             row.learned_atoms,
-            row.backjump_levels
+            row.backjump_levels,
+            row.objective.map(|v| v.to_string()).unwrap_or_default()
         );
     }
     out
@@ -269,6 +282,7 @@ pub fn json(rows: &[Row]) -> String {
                 "learned": row.learned,
                 "learned_atoms": row.learned_atoms,
                 "backjump_levels": row.backjump_levels,
+                "objective": row.objective,
                 "relative": {
                     "nodes": r[0], "backtracks": r[1], "checks": r[2], "pruned": r[3], "time": r[4]
                 }

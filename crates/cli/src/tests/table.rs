@@ -28,6 +28,7 @@ fn a_row_that_never_ran_shows_no_figures_and_no_ratio() {
         n: None,
         config: "none".into(),
         outcome: "solved",
+        objective: None,
         solutions: 1,
         nodes: 100,
         backtracks: 10,

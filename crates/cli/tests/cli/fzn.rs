@@ -592,6 +592,10 @@ fn compare_takes_a_minizinc_model_and_its_data_where_minizinc_is_installed() {
         "--all",
         "--format",
         "csv",
+        // Each mode its full time: without it, plain backtracking in a debug build stops at
+        // 10 times arc consistency's time, before its 92nd solution.
+        "--time-limit",
+        "60",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     // 92 solutions of 8-queens (OEIS A000170) in every mode.
@@ -601,6 +605,125 @@ fn compare_takes_a_minizinc_model_and_its_data_where_minizinc_is_installed() {
         rows.iter().all(|r| r.split(',').nth(3) == Some("92")),
         "{rows:?}"
     );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Golomb rulers of `m` marks (MiniZinc's classic model); the shortest lengths are OEIS
+/// A003022: 0, 1, 3, 6, 11, 17, 25, 34.
+const GOLOMB: &str = "include \"globals.mzn\";\nint: m;\nint: n = m * m;\n\
+    array [1..m] of var 0..n: mark;\n\
+    array [1..(m * (m - 1)) div 2] of var 0..n: d = [mark[j] - mark[i] | i in 1..m, j in i + 1..m];\n\
+    constraint mark[1] = 0;\nconstraint forall (i in 1..m - 1) (mark[i] < mark[i + 1]);\n\
+    constraint all_different(d);\nconstraint d[1] < d[(m * (m - 1)) div 2];\n\
+    solve minimize mark[m];\n";
+
+#[test]
+fn compare_fzn_takes_minizinc_data_with_d_shows_the_objective_and_stops_weaker_modes_early() {
+    if !installed("minizinc") {
+        eprintln!("minizinc is not installed: skipped (.ci/run installs it)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("csp-compare-golomb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mzn = dir.join("golomb.mzn");
+    std::fs::write(&mzn, GOLOMB).unwrap();
+    let mzn = mzn.to_str().unwrap();
+    let out = csp(&["compare", "fzn", mzn, "-D", "m=6", "--format", "csv"]);
+    // The table printed: exit 0, whatever limits cut short (a row says "limit").
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    for row in &rows {
+        // A proved optimum is A003022's 17; a run stopped early shows its best so far.
+        match row[at("outcome")] {
+            "exhausted" => assert_eq!(row[at("objective")], "17", "{text}"),
+            "limit" => {
+                let best = row[at("objective")];
+                assert!(
+                    best.is_empty() || best.parse::<i64>().unwrap() >= 17,
+                    "{text}"
+                );
+            }
+            other => panic!("{other}: {text}"),
+        }
+    }
+    let lcg = rows.iter().find(|r| r[at("config")] == "lcg").unwrap();
+    assert_eq!(lcg[at("outcome")], "exhausted", "{text}");
+    // Without --time-limit, the weaker modes stop at 10 times the fastest proof (at least
+    // 1 s), not after the default 10 s each: the title says so.
+    let table = csp(&["compare", "fzn", mzn, "-D", "m=6"]);
+    let title = stdout(&table);
+    let title = title.lines().next().unwrap();
+    assert!(
+        title.contains("golomb.mzn -D m=6, the optimum, proved"),
+        "{title}"
+    );
+    assert!(title.contains("settled it in"), "{title}");
+    // -D is refused for a FlatZinc model, which takes no data.
+    let fzn = csp(&["compare", "fzn", &model("knapsack"), "-D", "m=6"]);
+    assert_eq!(fzn.status.code(), Some(2));
+    assert!(stderr(&fzn).contains("takes no data"), "{}", stderr(&fzn));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A float model: MiniZinc compiles it, csp refuses it; the message names the model's place
+/// (or, through `minizinc --solver csp`, the variable and how to get the place), never the
+/// temporary FlatZinc that MiniZinc deletes.
+#[test]
+fn a_refused_model_is_named_by_its_place_in_the_minizinc_model_not_the_temporary_file() {
+    if !installed("minizinc") {
+        eprintln!("minizinc is not installed: skipped (.ci/run installs it)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("csp-float-model-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mzn = dir.join("float.mzn");
+    std::fs::write(
+        &mzn,
+        "var 1..5: y;\nvar 0.0..10.0: x;\nconstraint x * 2.0 >= int2float(y);\nsolve minimize x;\n",
+    )
+    .unwrap();
+    let out = csp(&["compare", "fzn", mzn.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let expected = format!("{}:2:", mzn.display());
+    assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("'x' is a float variable"),
+        "{}",
+        stderr(&out)
+    );
+    let setup = csp(&["minizinc-setup", dir.join("msc").to_str().unwrap()]);
+    assert_eq!(setup.status.code(), Some(0), "{}", stderr(&setup));
+    for keep_paths in [false, true] {
+        let mut minizinc = Command::new("minizinc");
+        minizinc.env("MZN_SOLVER_PATH", dir.join("msc"));
+        if keep_paths {
+            minizinc.arg("--keep-paths");
+        }
+        let out = minizinc
+            .args(["--solver", "csp"])
+            .arg(&mzn)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("'x' is a float variable"), "{err}");
+        assert!(
+            !err.contains("mznfile"),
+            "names MiniZinc's temporary file: {err}"
+        );
+        if keep_paths {
+            assert!(err.contains(&expected), "{err}");
+        } else {
+            assert!(err.contains("--keep-paths"), "{err}");
+        }
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -9,3 +9,8 @@ pub use sudoku;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The library guide's code examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+pub struct LibraryGuideDoctests;

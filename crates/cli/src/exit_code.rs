@@ -29,8 +29,7 @@ Exit status:
   0    success (a count of 0 included)
   1    no solution, where one was asked for
   2    bad arguments or input
-  3    a limit (--time-limit, --node-limit) stopped the run (csp compare: 0 once
-       its table is printed; the rows say `limit`)
+  3    a limit (--time-limit, --node-limit) stopped the run (not csp compare's rows)
   4    an answer failed its check and was withheld (a bug in csp: please report it)
   130  interrupted by SIGINT (Ctrl-C)
   143  stopped by SIGTERM

@@ -22,18 +22,18 @@ def run(script, tmp_path):
 
 def test_first_model(tmp_path):
     # Dudeney's SEND + MORE = MONEY (1924): 9567 + 1085 = 10652, the only solution.
-    assert run(block("### A first model"), tmp_path) == "9567 + 1085 = 10652\n"
+    assert run(block("## A first model"), tmp_path) == "9567 + 1085 = 10652\n"
 
 
 def test_cpmpy_example(tmp_path):
     pytest.importorskip("cpmpy")
-    assert run(block("### CPMpy"), tmp_path) == "92\n"  # OEIS A000170
+    assert run(block("## CPMpy"), tmp_path) == "92\n"  # OEIS A000170
 
 
 def test_pycsp3_example(tmp_path):
     if importlib.util.find_spec("pycsp3") is None:  # importing it would read pytest's argv
         pytest.skip("pycsp3 is not installed")
-    marks = eval(run(block("### PyCSP3"), tmp_path))
+    marks = eval(run(block("## PyCSP3"), tmp_path))
     # A shortest Golomb ruler of 7 marks is 25 long (OEIS A003022).
     assert marks[0] == 0 and marks[-1] == 25 and marks == sorted(marks)
     differences = [b - a for a, b in itertools.combinations(marks, 2)]

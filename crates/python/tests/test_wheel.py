@@ -29,7 +29,7 @@ def test_a_fresh_environment_gets_the_module_and_the_command(tmp_path):
     for tool in ("cargo", "rustc"):
         assert shutil.which(tool, path=path) is None, f"{tool} on the test's PATH"
     env = {"PATH": path, "HOME": str(tmp_path)}
-    out = subprocess.run([str(python), "-c", block("### A first model")], env=env, cwd=tmp_path,
+    out = subprocess.run([str(python), "-c", block("## Python")], env=env, cwd=tmp_path,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout == "9567 + 1085 = 10652\n"

@@ -173,9 +173,9 @@ fn listed_codes(text: &str, heading: &str) -> Vec<i32> {
 
 #[test]
 fn every_exit_code_is_documented_in_the_readme_and_in_help_and_each_happens() {
-    let readme = include_str!("../../../../README.md");
+    let readme = include_str!("../../../../docs/user-guide.md");
     let help = stdout(&csp(&["--help"]));
-    let in_readme = listed_codes(readme, "### Exit status");
+    let in_readme = listed_codes(readme, "## Exit status");
     let in_help = listed_codes(&help, "Exit status:");
     assert_eq!(in_readme, [0, 1, 2, 3, 4, 130, 143], "README");
     assert_eq!(in_help, in_readme, "csp --help");

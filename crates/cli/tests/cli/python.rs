@@ -27,13 +27,12 @@ fn the_minizinc_python_package_looks_csp_up_by_name_and_solves_with_it() {
     let dir = std::env::temp_dir().join(format!("csp-python-{}", std::process::id()));
     let setup = csp(&["minizinc-setup", dir.to_str().unwrap()]);
     assert_eq!(setup.status.code(), Some(0), "{}", stderr(&setup));
-    // The README's Python example as it stands: 8-queens has 92 solutions (OEIS A000170), and
+    // docs/python.md's example as it stands: 8-queens has 92 solutions (OEIS A000170), and
     // a Golomb ruler of 6 marks is 17 long at the shortest (OEIS A003022).
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
-            .unwrap();
+    let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/python.md");
+    let readme = std::fs::read_to_string(page).unwrap();
     let section = readme
-        .split("### MiniZinc's `minizinc` package")
+        .split("## MiniZinc's `minizinc` package")
         .nth(1)
         .expect("a section on MiniZinc's Python package");
     let script = section

@@ -1,6 +1,6 @@
-//! The README against the project: its layout table matches the tree, its examples table
-//! names every example, and neither it nor `--help` miscounts a noun or picks the wrong
-//! article before a number ("1 colours", "a 11-colouring").
+//! The README and the pages of `docs/` against the project: the layout table matches the tree,
+//! the library page's examples table names every example, and neither they nor `--help`
+//! miscount a noun or pick the wrong article before a number ("1 colours", "a 11-colouring").
 
 use crate::common::{csp, stdout};
 use std::path::{Path, PathBuf};
@@ -11,6 +11,21 @@ fn root() -> PathBuf {
 
 fn readme() -> String {
     std::fs::read_to_string(root().join("README.md")).unwrap()
+}
+
+/// Each page of `docs/` (Markdown), by name.
+fn doc_pages() -> Vec<(String, String)> {
+    let mut pages: Vec<(String, String)> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .map(|p| {
+            let name = format!("docs/{}", p.file_name().unwrap().to_string_lossy());
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect();
+    pages.sort();
+    pages
 }
 
 /// The first cells of the table under `heading`, each split into its backquoted paths.
@@ -91,7 +106,7 @@ fn the_layout_table_matches_the_tree() {
 
 #[test]
 fn the_examples_table_names_every_example() {
-    let text = readme();
+    let text = std::fs::read_to_string(root().join("docs/library.md")).unwrap();
     let section = text.split("| example | what it prints |").nth(1).unwrap();
     let named: Vec<&str> = section
         .lines()
@@ -101,10 +116,13 @@ fn the_examples_table_names_every_example() {
         .collect();
     for entry in std::fs::read_dir(root().join("examples")).unwrap() {
         let file = entry.unwrap().file_name().to_string_lossy().into_owned();
-        let name = file.trim_end_matches(".rs");
+        // The Rust examples; examples/minizinc holds MiniZinc models.
+        let Some(name) = file.strip_suffix(".rs") else {
+            continue;
+        };
         assert!(
             named.contains(&name),
-            "example {name} is not in the README's table"
+            "example {name} is not in docs/library.md's table"
         );
     }
 }
@@ -191,6 +209,7 @@ fn the_readme_and_the_help_count_their_nouns_right() {
     assert!(slips("an 8-colouring, a 9-colouring, 1 colour, an 11x11 board, a 1,000").is_empty());
     assert_eq!(slips("an 80, an 8,000, a 800,000"), ["a 800,000"]);
     let mut texts = vec![("README.md".to_owned(), readme())];
+    texts.extend(doc_pages());
     for command in ["queens", "sudoku", "color", "compare"] {
         let help = stdout(&csp(&[command, "--help"]));
         assert!(help.contains("Usage"), "{command} --help: {help}");
@@ -198,5 +217,58 @@ fn the_readme_and_the_help_count_their_nouns_right() {
     }
     for (name, text) in texts {
         assert_eq!(slips(&text), Vec::<String>::new(), "in {name}");
+    }
+}
+
+#[test]
+fn every_link_to_a_page_or_file_of_the_project_leads_somewhere() {
+    // [text](target) links between the README and the pages: the file must exist, and a
+    // #fragment must be a heading of it (GitHub's anchors: lower case, spaces as dashes,
+    // punctuation dropped).
+    let mut texts = vec![("README.md".to_owned(), readme())];
+    texts.extend(doc_pages());
+    let anchors = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with('#'))
+            .map(|l| {
+                l.trim_start_matches('#')
+                    .trim()
+                    .to_lowercase()
+                    .chars()
+                    .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-' || *c == '_')
+                    .map(|c| if c == ' ' { '-' } else { c })
+                    .collect()
+            })
+            .collect()
+    };
+    for (name, text) in &texts {
+        let base = root().join(name);
+        let dir = base.parent().unwrap();
+        for link in text.split("](").skip(1) {
+            let Some(target) = link.split(')').next() else {
+                continue;
+            };
+            if target.starts_with("http") {
+                continue;
+            }
+            let (file, fragment) = match target.split_once('#') {
+                Some((file, fragment)) => (file, Some(fragment)),
+                None => (target, None),
+            };
+            let path = if file.is_empty() {
+                base.clone()
+            } else {
+                dir.join(file)
+            };
+            assert!(path.exists(), "{name}: the link to {target} leads nowhere");
+            if let Some(fragment) = fragment {
+                let page = std::fs::read_to_string(&path).unwrap();
+                assert!(
+                    anchors(&page).iter().any(|a| a == fragment),
+                    "{name}: no heading {fragment} in {}",
+                    path.display()
+                );
+            }
+        }
     }
 }

@@ -48,5 +48,10 @@ fn a_row_that_never_ran_shows_no_figures_and_no_ratio() {
         "no ratio for a run that did not happen: {last}"
     );
     let csv = csv(&rows);
-    assert_eq!(csv.lines().last(), Some(",fc,not run,,,,,,,,,"));
+    // As many fields as the header: n, config, outcome and ten empty ones.
+    assert_eq!(csv.lines().last(), Some(",fc,not run,,,,,,,,,,"));
+    assert_eq!(
+        csv.lines().last().unwrap().split(',').count(),
+        csv.lines().next().unwrap().split(',').count()
+    );
 }

@@ -11,6 +11,16 @@ pub fn csp_command(args: &[&str]) -> Command {
     command
 }
 
+/// Whether `program` runs here (a peer solver, MiniZinc, a checker).
+pub fn installed(program: &str) -> bool {
+    Command::new(program)
+        .arg("--help")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
 /// Runs `csp` with `args` to completion.
 pub fn csp(args: &[&str]) -> Output {
     csp_command(args).stdin(Stdio::null()).output().unwrap()

@@ -2,6 +2,7 @@
 //! lines and each `$ ` line of a `console` block, from a fresh build, in a scratch copy of the
 //! checkout's layout, with the status the page gives it (0 unless it says `# exits N`).
 
+use crate::common::installed;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -130,16 +131,6 @@ fn as_run(command: &str, examples: &Path) -> String {
         return format!("{} {args}", examples.join(name).display());
     }
     command.to_owned()
-}
-
-/// Whether `program` runs here.
-fn installed(program: &str) -> bool {
-    Command::new(program)
-        .arg("--help")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
 }
 
 #[test]

@@ -2,23 +2,13 @@
 //! where it is installed), every standard option, and MiniZinc end to end where it is
 //! installed (`.ci/run` installs both; without them those checks say so and pass).
 
-use crate::common::{csp, csp_with_stdin, stderr, stdout, wait_with_watchdog};
+use crate::common::{csp, csp_with_stdin, installed, stderr, stdout, wait_with_watchdog};
 use crate::compilers;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn model(name: &str) -> String {
     format!("{}/tests/data/fzn/{name}.fzn", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Whether `program` runs here.
-fn installed(program: &str) -> bool {
-    Command::new(program)
-        .arg("--help")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
 }
 
 #[test]

@@ -63,6 +63,8 @@ struct Settings {
     first: Vec<csp::VarId>,
     neighbourhood: Vec<csp::VarId>,
     assumed: Vec<(csp::VarId, i32)>,
+    /// Values to try first under learning, until a first solution (`csp::Solver::hint`).
+    hints: Vec<(csp::VarId, i32)>,
 }
 
 impl Settings {
@@ -87,6 +89,9 @@ impl Settings {
                 csp::ValueSelect::Min,
             );
             solver = solver.phases(vec![phase], 0);
+        }
+        if !self.hints.is_empty() {
+            solver = solver.hint(self.hints.clone());
         }
         if !self.assumed.is_empty() {
             solver = solver.assume(self.assumed.clone());
@@ -122,11 +127,12 @@ impl PySearch {
     /// searches side by side (`csp::Portfolio::varied`), 1 for the first alone.
     /// `first`: variables to branch on before the others, the smallest domain first,
     /// smallest value first. `objective`: `(variable, minimise)`. `assume`: `(variable, value)` pairs fixed
-    /// for this search only.
+    /// for this search only. `hint`: `(variable, value)` pairs tried first under learning until a
+    /// first solution is found (a warm start; it changes no answer).
     #[new]
     #[pyo3(signature = (model, *, inference=None, var_order=None, value_order=None, seed=0,
         threads=None, time_limit=None, node_limit=None, max_solutions=Some(1), objective=None,
-        first=None, neighbourhood=None, assume=None))]
+        first=None, neighbourhood=None, assume=None, hint=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         model: PyRef<'_, PyModel>,
@@ -142,6 +148,7 @@ impl PySearch {
         first: Option<Vec<u32>>,
         neighbourhood: Option<Vec<u32>>,
         assume: Option<Vec<(u32, i64)>>,
+        hint: Option<Vec<(u32, i64)>>,
     ) -> PyResult<Self> {
         let parse = |what: &str, e: csp::UnknownChoice| invalid(format!("{what}: {e}"));
         let chosen = inference.is_some() || var_order.is_some() || value_order.is_some();
@@ -204,6 +211,18 @@ impl PySearch {
                 .into_iter()
                 .map(|(x, v)| Ok((var(x)?, crate::convert::value(v, "assumed value")?)))
                 .collect::<PyResult<_>>()?,
+            // A hinted value outside i32 is in no domain: it is left out, as one outside
+            // its variable's domain is passed over.
+            hints: hint
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(x, v)| var(x).map(|x| (x, i32::try_from(v).ok())))
+                .filter_map(|r| match r {
+                    Ok((x, Some(v))) => Some(Ok((x, v))),
+                    Ok((_, None)) => None,
+                    Err(e) => Some(Err(e)),
+                })
+                .collect::<PyResult<_>>()?,
         };
         let assumed = settings.assumed.iter().map(|&(x, _)| x);
         for x in settings
@@ -212,6 +231,7 @@ impl PySearch {
             .copied()
             .chain(settings.neighbourhood.iter().copied())
             .chain(assumed)
+            .chain(settings.hints.iter().map(|&(x, _)| x))
         {
             if x.index() >= model.inner.var_count() {
                 return Err(invalid(format!("no variable {}", x.index())));

@@ -125,3 +125,33 @@ def test_time_limit():
     assert model.solve(solver="csp", time_limit=0.3, inference="none", var_order="input") is False
     assert model.status().exitstatus == ExitStatus.UNKNOWN
     assert time.perf_counter() - started < 30  # catches a hang only
+
+
+def test_a_solution_hint_is_followed_and_changes_no_answer():
+    q = cp.intvar(0, 7, shape=8, name="q")
+    model = cp.Model(cp.AllDifferent(q), cp.AllDifferent([q[i] + i for i in range(8)]),
+                     cp.AllDifferent([q[i] - i for i in range(8)]))
+    s = cp.SolverLookup.get("csp", model)
+    # One of 8-queens' 92 boards, not the first the search meets without a hint.
+    board = [7, 1, 3, 0, 6, 4, 2, 5]
+    assert s.solve(inference="lcg", threads=1)
+    unhinted = list(q.value())
+    assert unhinted != board
+    s.solution_hint(q, board)
+    assert s.solve(inference="lcg", threads=1)
+    assert list(q.value()) == board
+    # A hint that is no solution at all still leads to a solution.
+    s.solution_hint(q, [0] * 8)
+    assert s.solve(inference="lcg", threads=1)
+    assert all(c.value() for c in model.constraints)
+    # Under an objective the optimum is the same, hinted or not.
+    weights, values = [12, 7, 11, 8, 9, 6, 5, 14, 3, 10], [24, 13, 23, 15, 16, 11, 9, 30, 4, 19]
+    x = cp.boolvar(shape=len(weights), name="x")
+    knapsack = cp.Model(cp.sum(x * weights) <= 40, maximize=cp.sum(x * values))
+    plain = cp.SolverLookup.get("csp", knapsack)
+    assert plain.solve()
+    hinted = cp.SolverLookup.get("csp", knapsack)
+    hinted.solution_hint(x, [1] * len(weights))
+    assert hinted.solve()
+    assert hinted.objective_value() == plain.objective_value()
+    assert hinted.status().exitstatus == ExitStatus.OPTIMAL

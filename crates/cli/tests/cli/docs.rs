@@ -227,5 +227,8 @@ fn every_documented_command_runs_as_written() {
     // The pages have 31 commands to run (2026-11-29); a parser that found none would pass
     // every page. Those skipped for a missing MiniZinc or checker count as found.
     let found = ran + skipped.len();
-    assert!(found >= 30, "only {found} documented commands found ({ran} run)");
+    assert!(
+        found >= 30,
+        "only {found} documented commands found ({ran} run)"
+    );
 }

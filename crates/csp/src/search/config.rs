@@ -145,6 +145,8 @@ pub(crate) struct SolveConfig {
     pub(crate) phase_seed: u64,
     /// Variables fixed from the start ([`Solver::assume`](super::Solver::assume)).
     pub(crate) assumed: Vec<(crate::VarId, i32)>,
+    /// Values to try first until a solution is found ([`Solver::hint`](super::Solver::hint)).
+    pub(crate) hints: Vec<(crate::VarId, i32)>,
     /// Under learning with an objective, decisions take the best solution's values
     /// ([`Solver::incumbent_phase`](super::Solver::incumbent_phase)).
     pub(crate) incumbent_phase: bool,

@@ -87,6 +87,9 @@ pub(crate) struct LearningSearch<'m, O> {
     lns_conflicts: u64,
     /// `solution` holds a solution: this search's last, or a better one of a portfolio's.
     incumbent: bool,
+    /// Each variable's hinted value ([`Solver::hint`](super::Solver::hint)), tried first
+    /// until there is an incumbent.
+    hinted: Vec<Option<i32>>,
 }
 
 impl<'m, O: Observer> LearningSearch<'m, O> {
@@ -128,6 +131,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             complete_conflicts: 0,
             lns_conflicts: 0,
             incumbent: false,
+            hinted: hinted(n, &config),
             config,
         }
     }
@@ -590,6 +594,11 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             && self.incumbent
             && self.follows_incumbent_this_run())
         .then(|| self.solution[var.index()])
+        .or_else(|| {
+            (!self.incumbent)
+                .then(|| self.hinted[var.index()])
+                .flatten()
+        })
         .filter(|&v| domains.contains(var, v));
         match (choice, incumbent) {
             (Choice::Value(_, value), None) => return Some(Atom::Eq(var, value)),
@@ -896,6 +905,7 @@ impl<O: Observer> super::node_loop::Run for LearningSearch<'_, O> {
         self.complete_conflicts = 0;
         self.lns_conflicts = 0;
         self.incumbent = false;
+        self.hinted = hinted(self.hinted.len(), &config);
     }
 
     fn summary(&self) -> Summary {
@@ -906,4 +916,16 @@ impl<O: Observer> super::node_loop::Run for LearningSearch<'_, O> {
             self.step != Step::Done,
         )
     }
+}
+
+/// Each of `n` variables' hinted value, from the configuration's hints (the last one given
+/// for a variable counts).
+fn hinted(n: usize, config: &SolveConfig) -> Vec<Option<i32>> {
+    let mut hinted = vec![None; n];
+    for &(var, value) in &config.hints {
+        if let Some(slot) = hinted.get_mut(var.index()) {
+            *slot = Some(value);
+        }
+    }
+    hinted
 }

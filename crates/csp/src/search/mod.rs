@@ -163,6 +163,30 @@ impl<'m> Solver<'m> {
         self
     }
 
+    /// A solution hint (a warm start, as OR-Tools' `AddHint`): under [`Inference::Lcg`], each
+    /// decision on a hinted variable tries its hinted value first, while its domain holds it,
+    /// until a first solution is found; then the search's own choices (and
+    /// [`Solver::incumbent_phase`]) take over. A hint need not be a solution, or satisfy
+    /// anything: it changes the order of the search, never its answers. The other modes
+    /// follow their value order. A variable hinted twice takes the last value.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), csp::ModelError> {
+    /// use csp::{Inference, Model, Solver};
+    /// let mut model = Model::new();
+    /// let xs: Vec<_> = (0..4).map(|_| model.new_var(0..=3)).collect::<Result<_, _>>()?;
+    /// model.all_different(&xs)?;
+    /// let hint = vec![(xs[0], 3), (xs[1], 2), (xs[2], 1), (xs[3], 0)];
+    /// let first = Solver::new(&model).inference(Inference::Lcg).hint(hint).first();
+    /// assert_eq!(first, Some(vec![3, 2, 1, 0]));
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn hint(mut self, values: Vec<(VarId, i32)>) -> Self {
+        self.config.hints = values;
+        self
+    }
+
     /// Stop after `k` solutions (`None`: find them all).
     pub fn max_solutions(mut self, k: Option<u64>) -> Self {
         self.config.max_solutions = k;

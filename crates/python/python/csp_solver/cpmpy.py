@@ -73,6 +73,7 @@ def _interface():
             self.objective_ = None
             self._unsat = False
             self._assumptions = None
+            self._hint = None
             super().__init__(name=NAME, cpm_model=cpm_model)
 
         @property
@@ -473,6 +474,25 @@ def _interface():
                     core = rest
             return core
 
+        def solution_hint(self, cpm_vars, vals):
+            """A warm start, as OR-Tools' `solution_hint`: under learning (csp's default for
+            `solve`), each decision on a hinted variable tries its hinted value first until a
+            first solution is found. The hint need not satisfy anything; it changes the
+            search's order, never its answers. A new hint replaces the last; an empty one
+            clears it."""
+            from cpmpy.expressions.utils import flatlist
+            cpm_vars, vals = flatlist(cpm_vars), flatlist(vals)
+            if len(cpm_vars) != len(vals):
+                raise ValueError(f"csp: {len(cpm_vars)} variables hinted with {len(vals)} values")
+            hint = []
+            for v, value in zip(cpm_vars, vals):
+                if value is None:
+                    continue
+                if isinstance(v, NegBoolView):
+                    v, value = v._bv, not value
+                hint.append((self.solver_var(v), int(value)))
+            self._hint = hint or None
+
         def _satisfiable_under(self, lits):
             search = _native.Search(self.csp_model, max_solutions=1,
                                     assume=[self._assumed(a) for a in lits])
@@ -493,7 +513,8 @@ def _interface():
             if self._objective_var is not None and max_solutions != 0:
                 objective = (self._objective_var, self._objective_min)
             return _native.Search(self.csp_model, time_limit=time_limit, max_solutions=max_solutions,
-                                  objective=objective, first=first, assume=assume, **options)
+                                  objective=objective, first=first, assume=assume, hint=self._hint,
+                                  **options)
 
         def _load(self, users, indices, values):
             for v, i in zip(users, indices):

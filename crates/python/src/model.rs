@@ -95,6 +95,14 @@ impl PyModel {
         self.inner.constraint_count()
     }
 
+    /// Adds the implied tables of small clusters around auxiliary variables
+    /// (`csp::Model::add_projections`): a relation a front end posted in pieces, as
+    /// `d = |t|` with `t = x - y`, gets its table on `(x, y, d)` beside them. Returns how
+    /// many it added.
+    fn add_projections(&mut self) -> PyResult<usize> {
+        self.model()?.add_projections().map_err(model_error)
+    }
+
     /// The variable's name, if it has one.
     fn var_name(&self, x: u32) -> PyResult<Option<String>> {
         Ok(self.inner.var_name(var(x)?).map(|n| n.into_owned()))

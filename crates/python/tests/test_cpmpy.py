@@ -155,3 +155,20 @@ def test_a_solution_hint_is_followed_and_changes_no_answer():
     assert hinted.solve()
     assert hinted.objective_value() == plain.objective_value()
     assert hinted.status().exitstatus == ExitStatus.OPTIMAL
+
+
+def test_all_interval_series_counted_with_the_projected_tables_match_brute_force():
+    # d[i] = |x[i+1] - x[i]| reaches csp as a sum and an abs around an auxiliary variable;
+    # before a search the interface adds the table on (x[i], x[i+1], d[i]) beside them.
+    n = 7
+    x = cp.intvar(1, n, shape=n, name="x")
+    d = cp.intvar(1, n - 1, shape=n - 1, name="d")
+    model = cp.Model(cp.AllDifferent(x), cp.AllDifferent(d),
+                     [d[i] == abs(x[i + 1] - x[i]) for i in range(n - 1)])
+    s = cp.SolverLookup.get("csp", model)
+    posted = s.native_model.constraint_count()
+    found = s.solveAll()
+    assert s.native_model.constraint_count() > posted  # the tables were added
+    brute = sum(1 for p in itertools.permutations(range(1, n + 1))
+                if len({abs(p[i + 1] - p[i]) for i in range(n - 1)}) == n - 1)
+    assert found == brute

@@ -8,7 +8,9 @@ use crate::convert::{invalid, var, vars};
 use crate::model::PyModel;
 use csp::{Inference, Objective, Outcome, Portfolio, Solver, Summary, ValueOrder, VarOrder};
 use pyo3::prelude::*;
+use std::io::Write;
 use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -25,6 +27,8 @@ const MOST_THREADS: usize = 64;
 enum Event {
     Solution(Vec<i32>),
     Done(Summary),
+    /// The search could not go on (writing its proof failed): the message.
+    Failed(String),
 }
 
 /// A solve in progress: iterate it for its solutions (lists of values, one per variable), then
@@ -128,11 +132,13 @@ impl PySearch {
     /// `first`: variables to branch on before the others, the smallest domain first,
     /// smallest value first. `objective`: `(variable, minimise)`. `assume`: `(variable, value)` pairs fixed
     /// for this search only. `hint`: `(variable, value)` pairs tried first under learning until a
-    /// first solution is found (a warm start; it changes no answer).
+    /// first solution is found (a warm start; it changes no answer). `proof`: a file to write
+    /// a DRCP proof of what the search proves to, with the model beside it as `.fzn`
+    /// (learning, one search; a model of linear and all-different constraints).
     #[new]
     #[pyo3(signature = (model, *, inference=None, var_order=None, value_order=None, seed=0,
         threads=None, time_limit=None, node_limit=None, max_solutions=Some(1), objective=None,
-        first=None, neighbourhood=None, assume=None, hint=None))]
+        first=None, neighbourhood=None, assume=None, hint=None, proof=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         model: PyRef<'_, PyModel>,
@@ -149,6 +155,7 @@ impl PySearch {
         neighbourhood: Option<Vec<u32>>,
         assume: Option<Vec<(u32, i64)>>,
         hint: Option<Vec<(u32, i64)>>,
+        proof: Option<PathBuf>,
     ) -> PyResult<Self> {
         let parse = |what: &str, e: csp::UnknownChoice| invalid(format!("{what}: {e}"));
         let chosen = inference.is_some() || var_order.is_some() || value_order.is_some();
@@ -156,6 +163,8 @@ impl PySearch {
         let maximising = matches!(objective, Some((_, false)));
         let inference = match inference {
             Some(name) => name.parse().map_err(|e| parse("inference", e))?,
+            // Only learning explains what it proves.
+            None if proof.is_some() => Inference::Lcg,
             None if optimising => Inference::Lcg,
             None => Inference::Mac,
         };
@@ -173,6 +182,8 @@ impl PySearch {
             None => ValueOrder::Ascending,
         };
         let workers = match threads {
+            // One search writes one proof.
+            _ if proof.is_some() => Workers::One,
             Some(n) if n <= 1 => Workers::One,
             Some(n) => Workers::Varied(n.min(MOST_THREADS)),
             None if chosen => Workers::One,
@@ -237,6 +248,10 @@ impl PySearch {
                 return Err(invalid(format!("no variable {}", x.index())));
             }
         }
+        let proof = match proof {
+            Some(path) => Some(ProofFiles::create(&path, &model.inner, &settings)?),
+            None => None,
+        };
         let shared = Arc::clone(&model.inner);
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&cancel);
@@ -250,6 +265,13 @@ impl PySearch {
                         Ok(()) => ControlFlow::Continue(()),
                         Err(_) => ControlFlow::Break(()),
                     };
+                if let Some(mut files) = proof {
+                    let _ = tx.send(match files.prove(&solver, &shared, hand_over) {
+                        Ok(summary) => Event::Done(summary),
+                        Err(message) => Event::Failed(message),
+                    });
+                    return;
+                }
                 let summary = match settings.workers {
                     Workers::One => solver.solve(hand_over),
                     Workers::Optimising => Portfolio::optimising(solver).solve(hand_over),
@@ -299,6 +321,10 @@ impl PySearch {
                         return Err(interrupt);
                     }
                 }
+                Ok(Event::Failed(message)) => {
+                    self.join(py);
+                    return Err(invalid(message));
+                }
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(invalid("the search thread ended without a summary"));
                 }
@@ -321,6 +347,7 @@ impl PySearch {
             match event {
                 Ok(Event::Done(summary)) => self.summary = Some(summary),
                 Ok(Event::Solution(_)) => {}
+                Ok(Event::Failed(_)) => break,
                 Err(_) => break,
             }
         }
@@ -345,5 +372,53 @@ impl PySearch {
 impl Drop for PySearch {
     fn drop(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A proof's two files, as `csp fzn --proof FILE` writes them: the DRCP proof at FILE, and
+/// beside it, with the extension `.fzn`, the model it speaks of, which Pumpkin's checker reads
+/// with it (`pumpkin-checker FILE.fzn FILE`).
+struct ProofFiles {
+    proof: std::io::BufWriter<std::fs::File>,
+    path: PathBuf,
+}
+
+impl ProofFiles {
+    /// Checks that the search can be proved (learning, a model the checker reads), writes the
+    /// model's file and opens the proof's; a Python error naming what is wrong otherwise.
+    fn create(path: &Path, model: &csp::Model, settings: &Settings) -> PyResult<Self> {
+        csp_proof::check_inference(settings.inference)
+            .map_err(|e| invalid(format!("proof: {e}")))?;
+        let text = csp_proof::checker_model(model, settings.objective)
+            .map_err(|e| invalid(format!("proof: {e}")))?;
+        let fzn = path.with_extension("fzn");
+        if fzn == path {
+            return Err(invalid(format!(
+                "proof: {} ends in .fzn, the name of the model written beside it",
+                path.display()
+            )));
+        }
+        let fail = |p: &Path, e: std::io::Error| invalid(format!("proof: {}: {e}", p.display()));
+        std::fs::write(&fzn, text).map_err(|e| fail(&fzn, e))?;
+        let file = std::fs::File::create(path).map_err(|e| fail(path, e))?;
+        Ok(ProofFiles {
+            proof: std::io::BufWriter::new(file),
+            path: path.to_owned(),
+        })
+    }
+
+    /// Solves with the proof written as the search goes.
+    fn prove(
+        &mut self,
+        solver: &Solver<'_>,
+        model: &csp::Model,
+        on_solution: impl FnMut(&csp::Solution<'_>) -> ControlFlow<()>,
+    ) -> Result<Summary, String> {
+        let written = csp_proof::prove(solver, model, &mut self.proof, on_solution)
+            .map_err(|e| format!("proof: {}: {e}", self.path.display()))?;
+        self.proof
+            .flush()
+            .map_err(|e| format!("proof: {}: {e}", self.path.display()))?;
+        Ok(written.0)
     }
 }

@@ -123,6 +123,8 @@ fn the_python_package_passes_its_own_tests_from_the_wheel() {
         ])
         .current_dir(&root)
         .env("CSP_WHEEL", &wheel)
+        // Pumpkin's checker, which .ci/run builds there, verifies the CPMpy interface's proofs.
+        .env("PATH", with_tools(&root))
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
@@ -136,4 +138,11 @@ fn the_python_package_passes_its_own_tests_from_the_wheel() {
         !text.contains("skipped"),
         "every Python test runs here: {text}"
     );
+}
+
+/// The PATH with target/tools/bin (the peers .ci/run builds) in front.
+fn with_tools(root: &Path) -> std::ffi::OsString {
+    let tools = root.join("target/tools/bin");
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(std::iter::once(tools).chain(std::env::split_paths(&path))).unwrap()
 }

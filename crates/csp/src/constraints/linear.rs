@@ -256,8 +256,9 @@ impl Constraint for Linear {
         }
     }
 
-    /// `<=`, `>=` (negated into `<=`) and `=`; the checker has no `!=` over a sum, nor a
-    /// right-hand side beyond 64 bits.
+    /// `<=`, `>=` (negated into `<=`) and `=`, and `a*x - a*y != 0` as the all-different of
+    /// `x` and `y`; the checker has no other `!=` over a sum, nor a right-hand side beyond 64
+    /// bits.
     fn checkable(&self) -> Option<Checkable> {
         let rhs = i64::try_from(self.rhs).ok()?;
         let terms = || {
@@ -275,7 +276,15 @@ impl Constraint for Linear {
                 rhs.checked_neg()?,
             )),
             LinearOp::Eq => Some(Checkable::LinearEq(terms().collect(), rhs)),
-            LinearOp::Ne => None,
+            // `a*x - a*y != 0` is `x != y`, an all-different of two (CPMpy posts `x != y` so).
+            LinearOp::Ne => match (&self.coefficients[..], &self.vars[..]) {
+                (&[a, b], &[x, y])
+                    if rhs == 0 && a != 0 && a.checked_neg() == Some(b) && x != y =>
+                {
+                    Some(Checkable::AllDifferent(vec![x, y]))
+                }
+                _ => None,
+            },
         }
     }
 
@@ -398,8 +407,24 @@ fn div_ceil(n: i128, d: i128) -> i128 {
 
 #[cfg(test)]
 mod tests {
+    use super::Linear;
     use crate::brute_force::assert_gac;
-    use crate::{Model, Relation, SplitMix64};
+    use crate::{Checkable, Constraint, Model, Relation, SplitMix64, VarId};
+
+    #[test]
+    fn a_difference_not_zero_is_checked_as_an_all_different_of_two() {
+        let (x, y) = (VarId(0), VarId(1));
+        let checkable =
+            |terms: &[(i64, VarId)], rhs| Linear::new(terms, Relation::Ne, rhs).checkable();
+        let pair = Some(Checkable::AllDifferent(vec![x, y]));
+        assert_eq!(checkable(&[(1, x), (-1, y)], 0), pair);
+        assert_eq!(checkable(&[(-3, x), (3, y)], 0), pair);
+        // Not x != y: another right-hand side, a sum, unequal coefficients, one variable twice.
+        assert_eq!(checkable(&[(1, x), (-1, y)], 1), None);
+        assert_eq!(checkable(&[(1, x), (1, y)], 0), None);
+        assert_eq!(checkable(&[(2, x), (-1, y)], 0), None);
+        assert_eq!(checkable(&[(1, x), (-1, x)], 0), None);
+    }
 
     #[test]
     fn a_two_variable_equation_is_bounds_consistent() {

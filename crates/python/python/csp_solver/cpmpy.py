@@ -63,9 +63,14 @@ def _interface():
         def version(cls) -> Optional[str]:
             return _native.__version__
 
-        def __init__(self, cpm_model=None, subsolver=None):
+        def __init__(self, cpm_model=None, subsolver=None, proof=None):
+            """`proof`: a file to write a DRCP proof to at each solve (the model it speaks of
+            goes beside it, with the extension .fzn); `verify()` checks it with Pumpkin's
+            checker. Proofs need learning, one search, and a model the checker reads
+            (linear and all-different constraints after CPMpy's transformations)."""
             if subsolver is not None:
                 raise NotSupportedError("csp has no subsolvers")
+            self._proof = None if proof is None else str(proof)
             self.csp_model = _native.Model()
             self._constants = {}
             self._objective_var = None
@@ -495,6 +500,30 @@ def _interface():
                 hint.append((self.solver_var(v), int(value)))
             self._hint = hint or None
 
+        def get_proof_files(self):
+            """The proof and the model beside it, as the last solve wrote them."""
+            if self._proof is None:
+                raise ValueError("csp: no proof asked for (SolverLookup.get('csp', model, proof=FILE))")
+            import os
+            return [self._proof, os.path.splitext(self._proof)[0] + ".fzn"]
+
+        def verify(self):
+            """Checks the last solve's proof with Pumpkin's checker (`pumpkin-checker` on the
+            PATH; `cargo install pumpkin-checker`): True when it accepts the proof. The
+            checker's last line is kept in `verify_status`."""
+            import shutil
+            import subprocess
+            checker = shutil.which("pumpkin-checker")
+            if checker is None:
+                raise NotSupportedError("csp: verify() needs pumpkin-checker on the PATH "
+                                        "(cargo install pumpkin-checker)")
+            proof, fzn = self.get_proof_files()
+            run = subprocess.run([checker, fzn, proof], capture_output=True, text=True)
+            lines = (run.stdout + run.stderr).strip().splitlines()
+            self.verify_status = lines[-1] if lines else ""
+            return run.returncode == 0 and "valid" in self.verify_status.lower() \
+                and "invalid" not in self.verify_status.lower()
+
         def _satisfiable_under(self, lits):
             search = _native.Search(self.csp_model, max_solutions=1,
                                     assume=[self._assumed(a) for a in lits])
@@ -517,7 +546,7 @@ def _interface():
                 objective = (self._objective_var, self._objective_min)
             return _native.Search(self.csp_model, time_limit=time_limit, max_solutions=max_solutions,
                                   objective=objective, first=first, assume=assume, hint=self._hint,
-                                  **options)
+                                  proof=self._proof, **options)
 
         def _project(self):
             """Before a search on constraints added since the last: the implied tables of

@@ -364,17 +364,28 @@ class Model:
     def solve(self, time_limit: Optional[float] = None, *, inference: Optional[str] = None,
               var_order: Optional[str] = None, value_order: Optional[str] = None,
               seed: int = 0, threads: Optional[int] = None, node_limit: Optional[int] = None,
-              on_solution: Optional[Callable[[Solution], object]] = None) -> Result:
+              on_solution: Optional[Callable[[Solution], object]] = None,
+              hint: Optional[Sequence[Tuple[Operand, int]]] = None,
+              proof: Optional[str] = None) -> Result:
         """Finds a solution, or under an objective the best one within `time_limit` seconds.
 
         `inference`: none, fc, mac or lcg (default: lcg, learning); `var_order` and
         `value_order` as the command line's; `threads` > 1 runs a portfolio. Each improving
         solution goes to `on_solution`. Ctrl-C stops the search and returns what was found.
+        `hint`: `(variable, value)` pairs that learning tries first until a first solution (a
+        warm start). `proof`: a file for a DRCP proof of what the search proves (no solution,
+        or the optimum), with the model beside it as `.fzn`, for Pumpkin's checker
+        (`pumpkin-checker FILE.fzn FILE`); learning, one search, linear and all-different
+        constraints only.
         """
         started = time.perf_counter()
+        hinted = None
+        if hint is not None:
+            hinted = [(self._as_var(x).index, int(v)) for x, v in hint]
         search = self._search(1 if self._objective is None else None, time_limit,
                               inference=inference, var_order=var_order, value_order=value_order,
-                              seed=seed, threads=threads, node_limit=node_limit)
+                              seed=seed, threads=threads, node_limit=node_limit, hint=hinted,
+                              proof=proof)
         best, count, interrupted = None, 0, False
         try:
             for values in search:

@@ -110,17 +110,7 @@ enum Spec {
 
 const OPS: [ArithOp; 4] = [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow];
 
-fn linear_op() -> impl Strategy<Value = Relation> {
-    prop_oneof![
-        Just(Relation::Eq),
-        Just(Relation::Le),
-        Just(Relation::Lt),
-        Just(Relation::Ge),
-        Just(Relation::Gt),
-        Just(Relation::Ne)
-    ]
-}
-
+/// Any of the six relations, for comparisons and linear sums alike.
 fn relation() -> impl Strategy<Value = Relation> {
     prop_oneof![
         Just(Relation::Eq),
@@ -192,7 +182,7 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
             .prop_map(|(x, y, pairs)| Spec::Table(x, y, pairs)),
         (
             prop::collection::vec((-3..=3i64, 0..vars), 1..=3),
-            linear_op(),
+            relation(),
             -4..=4i64
         )
             .prop_map(|(terms, op, rhs)| Spec::Linear(terms, op, rhs)),
@@ -346,7 +336,7 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
         (
             0..vars,
             prop::collection::vec((-3..=3i64, 0..vars), 1..=3),
-            linear_op(),
+            relation(),
             -4..=4i64,
             any::<bool>()
         )

@@ -222,18 +222,7 @@ impl PySearch {
                 .into_iter()
                 .map(|(x, v)| Ok((var(x)?, crate::convert::value(v, "assumed value")?)))
                 .collect::<PyResult<_>>()?,
-            // A hinted value outside i32 is in no domain: it is left out, as one outside
-            // its variable's domain is passed over.
-            hints: hint
-                .unwrap_or_default()
-                .into_iter()
-                .map(|(x, v)| var(x).map(|x| (x, i32::try_from(v).ok())))
-                .filter_map(|r| match r {
-                    Ok((x, Some(v))) => Some(Ok((x, v))),
-                    Ok((_, None)) => None,
-                    Err(e) => Some(Err(e)),
-                })
-                .collect::<PyResult<_>>()?,
+            hints: hints(hint.unwrap_or_default())?,
         };
         let assumed = settings.assumed.iter().map(|&(x, _)| x);
         for x in settings
@@ -373,6 +362,19 @@ impl Drop for PySearch {
     fn drop(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
     }
+}
+
+/// Hinted `(variable, value)` pairs. A value outside `i32` is in no domain: it is passed
+/// over, as a value outside its variable's domain is.
+fn hints(pairs: Vec<(u32, i64)>) -> PyResult<Vec<(csp::VarId, i32)>> {
+    let mut hints = Vec::new();
+    for (x, v) in pairs {
+        let x = var(x)?;
+        if let Ok(v) = i32::try_from(v) {
+            hints.push((x, v));
+        }
+    }
+    Ok(hints)
 }
 
 /// A proof's two files, as `csp fzn --proof FILE` writes them: the DRCP proof at FILE, and

@@ -265,7 +265,7 @@ impl FznJob {
         if let Some(status) = out.finish("csp fzn") {
             return status;
         }
-        let info = RunInfo::of_engine(self.file.display().to_string());
+        let info = RunInfo::bare(self.file.display().to_string(), "csp");
         let signal = signals.received().map(Received::name);
         if let Some(stats) = report::render(self.stats, &info, &summary, signal) {
             eprint!("{stats}");

@@ -277,23 +277,8 @@ impl QueensJob {
     fn run_info(&self) -> RunInfo {
         let problem = format!("{}-queens", self.n);
         match self.engine {
-            Engine::MinConflicts { .. } => RunInfo {
-                problem,
-                engine: "min-conflicts",
-                encoding: None,
-                inference: None,
-                var_order: None,
-                val_order: None,
-                walk: None,
-                restart_scale: None,
-            },
+            Engine::MinConflicts { .. } => RunInfo::bare(problem, "min-conflicts"),
             Engine::Bitmask => RunInfo {
-                problem,
-                engine: "bitmask",
-                encoding: None,
-                inference: None,
-                var_order: None,
-                val_order: None,
                 // A count without a node limit walks one board per symmetry class, about half
                 // the placements of the plain walk a listing makes: say which was counted.
                 walk: Some(
@@ -303,7 +288,7 @@ impl QueensJob {
                         "plain"
                     },
                 ),
-                restart_scale: None,
+                ..RunInfo::bare(problem, "bitmask")
             },
             Engine::Csp(s) => RunInfo {
                 problem,

@@ -263,7 +263,7 @@ impl Xcsp3Job {
         if let Some(status) = out.finish("csp xcsp3") {
             return status;
         }
-        let info = RunInfo::of_engine(self.file.display().to_string());
+        let info = RunInfo::bare(self.file.display().to_string(), "csp");
         let signal = signals.received().map(Received::name);
         if let Some(stats) = report::render(self.stats, &info, &summary, signal) {
             eprint!("{stats}");

@@ -27,11 +27,12 @@ pub struct RunInfo {
 }
 
 impl RunInfo {
-    /// A run of the csp engine on `problem` whose settings are the command's own (fzn, xcsp3).
-    pub fn of_engine(problem: String) -> Self {
+    /// A run of `engine` on `problem` that names no setting: one whose settings are the
+    /// command's own (fzn, xcsp3), or an engine without any; a caller adds what it has.
+    pub fn bare(problem: String, engine: &'static str) -> Self {
         Self {
             problem,
-            engine: "csp",
+            engine,
             encoding: None,
             inference: None,
             var_order: None,

@@ -588,25 +588,24 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         // The incumbent's value first, when asked for and still possible, in every other run
         // that does not follow the declared search: always following it can hold the search
         // around a poor first solution (cargo challenge07: 1761 for 30 s, where the free
-        // search reaches 853). With a declared search the free runs are the odd ones.
-        let incumbent = (self.config.incumbent_phase
-            && self.config.objective.is_some()
-            && self.incumbent
-            && self.follows_incumbent_this_run())
-        .then(|| self.solution[var.index()])
-        .or_else(|| {
-            (!self.incumbent)
-                .then(|| self.hinted[var.index()])
-                .flatten()
-        })
+        // search reaches 853). With a declared search the free runs are the odd ones. Before
+        // any solution, the hinted value first (`Solver::hint`).
+        let preferred = if self.incumbent {
+            (self.config.incumbent_phase
+                && self.config.objective.is_some()
+                && self.follows_incumbent_this_run())
+            .then(|| self.solution[var.index()])
+        } else {
+            self.hinted[var.index()]
+        }
         .filter(|&v| domains.contains(var, v));
-        match (choice, incumbent) {
+        match (choice, preferred) {
             (Choice::Value(_, value), None) => return Some(Atom::Eq(var, value)),
-            // The popped choice goes back, for when the incumbent's value is ruled out.
+            // The popped choice goes back, for when the preferred value is ruled out.
             (Choice::Value(_, value), Some(_)) => self.activity.reopen(var, value, value, domains),
             (Choice::Var(_), _) => {}
         }
-        let saved = incumbent.or_else(|| {
+        let saved = preferred.or_else(|| {
             self.trail()
                 .and_then(|t| t.saved[var.index()])
                 .filter(|&v| domains.contains(var, v))

@@ -10,6 +10,9 @@ Floating-point objectives (`FloatSum`) are not supported: csp's domains are inte
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
 import time
 from typing import Optional
 
@@ -33,7 +36,7 @@ def _interface():
     from cpmpy.expressions.core import BoolVal, Comparison, Operator
     from cpmpy.expressions.globalconstraints import GlobalConstraint
     from cpmpy.expressions.globalfunctions import GlobalFunction
-    from cpmpy.expressions.utils import STAR, get_bounds, is_any_list, is_num
+    from cpmpy.expressions.utils import STAR, flatlist, get_bounds, is_any_list, is_num
     from cpmpy.expressions.variables import NegBoolView, _BoolVarImpl, _NumVarImpl
     from cpmpy.solvers.solver_interface import ExitStatus, SolverInterface, SolverStatus
     from cpmpy.transformations.comparison import only_numexpr_equality
@@ -487,7 +490,6 @@ def _interface():
             first solution is found. The hint need not satisfy anything; it changes the
             search's order, never its answers. A new hint replaces the last; an empty one
             clears it."""
-            from cpmpy.expressions.utils import flatlist
             cpm_vars, vals = flatlist(cpm_vars), flatlist(vals)
             if len(cpm_vars) != len(vals):
                 raise ValueError(f"csp: {len(cpm_vars)} variables hinted with {len(vals)} values")
@@ -504,15 +506,12 @@ def _interface():
             """The proof and the model beside it, as the last solve wrote them."""
             if self._proof is None:
                 raise ValueError("csp: no proof asked for (SolverLookup.get('csp', model, proof=FILE))")
-            import os
             return [self._proof, os.path.splitext(self._proof)[0] + ".fzn"]
 
         def verify(self):
             """Checks the last solve's proof with Pumpkin's checker (`pumpkin-checker` on the
             PATH; `cargo install pumpkin-checker`): True when it accepts the proof. The
             checker's last line is kept in `verify_status`."""
-            import shutil
-            import subprocess
             checker = shutil.which("pumpkin-checker")
             if checker is None:
                 raise NotSupportedError("csp: verify() needs pumpkin-checker on the PATH "

@@ -562,23 +562,13 @@ fn compare_takes_a_minizinc_model_and_its_data_where_minizinc_is_installed() {
         eprintln!("minizinc is not installed: skipped (.ci/run installs it)");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("csp-compare-mzn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mzn = dir.join("queens.mzn");
-    let dzn = dir.join("n.dzn");
-    std::fs::write(
-        &mzn,
-        "include \"globals.mzn\";\nint: n;\narray [1..n] of var 1..n: q;\n\
-         constraint all_different(q);\nconstraint all_different([q[i] + i | i in 1..n]);\n\
-         constraint all_different([q[i] - i | i in 1..n]);\nsolve satisfy;\n",
-    )
-    .unwrap();
-    std::fs::write(&dzn, "n = 8;\n").unwrap();
+    // The model the MiniZinc page runs, with its data file.
+    let (mzn, dzn) = (example_model("queens.mzn"), example_model("queens8.dzn"));
     let out = csp(&[
         "compare",
         "fzn",
-        mzn.to_str().unwrap(),
-        dzn.to_str().unwrap(),
+        &mzn,
+        &dzn,
         "--all",
         "--format",
         "csv",
@@ -595,17 +585,15 @@ fn compare_takes_a_minizinc_model_and_its_data_where_minizinc_is_installed() {
         rows.iter().all(|r| r.split(',').nth(3) == Some("92")),
         "{rows:?}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
-/// Golomb rulers of `m` marks (MiniZinc's classic model); the shortest lengths are OEIS
-/// A003022: 0, 1, 3, 6, 11, 17, 25, 34.
-const GOLOMB: &str = "include \"globals.mzn\";\nint: m;\nint: n = m * m;\n\
-    array [1..m] of var 0..n: mark;\n\
-    array [1..(m * (m - 1)) div 2] of var 0..n: d = [mark[j] - mark[i] | i in 1..m, j in i + 1..m];\n\
-    constraint mark[1] = 0;\nconstraint forall (i in 1..m - 1) (mark[i] < mark[i + 1]);\n\
-    constraint all_different(d);\nconstraint d[1] < d[(m * (m - 1)) div 2];\n\
-    solve minimize mark[m];\n";
+/// A MiniZinc model of `examples/minizinc`, the ones the documentation runs.
+fn example_model(name: &str) -> String {
+    format!(
+        "{}/../../examples/minizinc/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
 
 #[test]
 fn compare_fzn_takes_minizinc_data_with_d_shows_the_objective_and_stops_weaker_modes_early() {
@@ -613,11 +601,9 @@ fn compare_fzn_takes_minizinc_data_with_d_shows_the_objective_and_stops_weaker_m
         eprintln!("minizinc is not installed: skipped (.ci/run installs it)");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("csp-compare-golomb-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mzn = dir.join("golomb.mzn");
-    std::fs::write(&mzn, GOLOMB).unwrap();
-    let mzn = mzn.to_str().unwrap();
+    // Golomb rulers of m marks; the shortest lengths are OEIS A003022: 0, 1, 3, 6, 11, 17, ...
+    let mzn = example_model("golomb.mzn");
+    let mzn = mzn.as_str();
     let out = csp(&["compare", "fzn", mzn, "-D", "m=6", "--format", "csv"]);
     // The table printed: exit 0, whatever limits cut short (a row says "limit").
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -660,7 +646,6 @@ fn compare_fzn_takes_minizinc_data_with_d_shows_the_objective_and_stops_weaker_m
     let fzn = csp(&["compare", "fzn", &model("knapsack"), "-D", "m=6"]);
     assert_eq!(fzn.status.code(), Some(2));
     assert!(stderr(&fzn).contains("takes no data"), "{}", stderr(&fzn));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A float model: MiniZinc compiles it, csp refuses it; the message names the model's place

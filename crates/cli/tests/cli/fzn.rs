@@ -162,8 +162,7 @@ fn the_output_is_fzn_gecodes_byte_for_byte() {
 
 #[test]
 fn minizinc_runs_a_model_on_csp_after_minizinc_setup() {
-    if !installed("minizinc") {
-        eprintln!("minizinc is not installed: skipped (.ci/run installs it)");
+    if !minizinc_here() {
         return;
     }
     let dir = std::env::temp_dir().join(format!("csp-mzn-{}", std::process::id()));
@@ -558,8 +557,7 @@ fn compare_takes_a_flatzinc_model_and_proves_its_optimum_in_every_mode() {
 
 #[test]
 fn compare_takes_a_minizinc_model_and_its_data_where_minizinc_is_installed() {
-    if !installed("minizinc") {
-        eprintln!("minizinc is not installed: skipped (.ci/run installs it)");
+    if !minizinc_here() {
         return;
     }
     // The model the MiniZinc page runs, with its data file.
@@ -587,6 +585,15 @@ fn compare_takes_a_minizinc_model_and_its_data_where_minizinc_is_installed() {
     );
 }
 
+/// Whether MiniZinc is installed; a test that needs it says it is skipped when it is not.
+fn minizinc_here() -> bool {
+    let here = installed("minizinc");
+    if !here {
+        eprintln!("minizinc is not installed: skipped (.ci/run installs it)");
+    }
+    here
+}
+
 /// A MiniZinc model of `examples/minizinc`, the ones the documentation runs.
 fn example_model(name: &str) -> String {
     format!(
@@ -597,8 +604,7 @@ fn example_model(name: &str) -> String {
 
 #[test]
 fn compare_fzn_takes_minizinc_data_with_d_shows_the_objective_and_stops_weaker_modes_early() {
-    if !installed("minizinc") {
-        eprintln!("minizinc is not installed: skipped (.ci/run installs it)");
+    if !minizinc_here() {
         return;
     }
     // Golomb rulers of m marks; the shortest lengths are OEIS A003022: 0, 1, 3, 6, 11, 17, ...
@@ -653,8 +659,7 @@ fn compare_fzn_takes_minizinc_data_with_d_shows_the_objective_and_stops_weaker_m
 /// temporary FlatZinc that MiniZinc deletes.
 #[test]
 fn a_refused_model_is_named_by_its_place_in_the_minizinc_model_not_the_temporary_file() {
-    if !installed("minizinc") {
-        eprintln!("minizinc is not installed: skipped (.ci/run installs it)");
+    if !minizinc_here() {
         return;
     }
     let dir = std::env::temp_dir().join(format!("csp-float-model-{}", std::process::id()));

@@ -78,6 +78,59 @@ def test_globals_and_reification_against_brute_force():
     assert model.solveAll(solver="csp") == brute
 
 
+def test_optional_tasks_are_counted_and_optimised_as_brute_force_does():
+    # Every schedule of three optional tasks (their ends given: each end is its start plus
+    # its duration when present, free when absent), against brute force over every value.
+    start = cp.intvar(0, 3, shape=3, name="s")
+    end = cp.intvar(0, 5, shape=3, name="e")
+    present = cp.boolvar(shape=3, name="p")
+    durations = [2, 1, 3]
+    model = cp.Model(cp.NoOverlapOptional(start=start, duration=durations, end=end,
+                                          is_present=present))
+
+    def fits(s, e, p):
+        if any(p[i] and s[i] + durations[i] != e[i] for i in range(3)):
+            return False
+        return all(s[i] + durations[i] <= s[k] or s[k] + durations[k] <= s[i]
+                   for i in range(3) for k in range(i + 1, 3) if p[i] and p[k])
+
+    brute = sum(fits(s, e, p) for s in itertools.product(range(4), repeat=3)
+                for e in itertools.product(range(6), repeat=3)
+                for p in itertools.product([0, 1], repeat=3))
+    assert model.solveAll(solver="csp") == brute
+    # A flexible job shop, each job on one of two machines, minimising 10 times the makespan
+    # plus the energy: with no precedences the makespan is the larger machine load.
+    times = [[3, 4], [2, 5], [4, 2], [3, 3], [5, 2]]
+    energy = [[4, 2], [3, 6], [5, 2], [4, 4], [6, 1]]
+    jobs = len(times)
+    start = cp.intvar(0, 20, shape=jobs, name="start")
+    end = cp.intvar(0, 20, shape=jobs, name="end")
+    on = cp.boolvar(shape=(jobs, 2), name="on")
+    model = cp.Model([cp.sum(on[j]) == 1 for j in range(jobs)])
+    for m in range(2):
+        model += cp.NoOverlapOptional(start=start, end=end, duration=[t[m] for t in times],
+                                      is_present=on[:, m])
+    cost = 10 * cp.max(end) + cp.sum(on[j, m] * energy[j][m] for j in range(jobs) for m in range(2))
+    model.minimize(cost)
+    assert model.solve(solver="csp")
+    best = min(10 * max(sum(times[j][m] for j in range(jobs) if pick[j] == m) for m in range(2))
+               + sum(energy[j][pick[j]] for j in range(jobs))
+               for pick in itertools.product(range(2), repeat=jobs))
+    assert model.objective_value() == best
+    assert model.status().exitstatus == ExitStatus.OPTIMAL
+    # The same machines as CumulativeOptional of capacity 2 and demands 1 and 2.
+    start = cp.intvar(0, 2, shape=3, name="t")
+    present = cp.boolvar(shape=3, name="q")
+    model = cp.Model(cp.CumulativeOptional(start=start, duration=[2, 2, 1], end=None,
+                                           demand=[1, 2, 1], capacity=2, is_present=present))
+    brute = 0
+    for s in itertools.product(range(3), repeat=3):
+        for p in itertools.product([0, 1], repeat=3):
+            brute += all(sum([1, 2, 1][i] for i in range(3)
+                             if p[i] and s[i] <= t < s[i] + [2, 2, 1][i]) <= 2 for t in range(5))
+    assert model.solveAll(solver="csp") == brute
+
+
 def test_solution_limit_and_incremental_solving():
     x = cp.intvar(0, 9, shape=3, name="x")
     s = cp.SolverLookup.get("csp", cp.Model(cp.AllDifferent(x)))

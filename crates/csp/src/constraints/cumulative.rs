@@ -138,6 +138,9 @@ impl TimeTable {
             }
         }
         for (j, task) in tasks.iter().enumerate() {
+            if task.usage == 0 && task.duration > 0 {
+                stretch.exclude_if_unplaceable(j, profile, ctx)?;
+            }
             if task.duration == 0 || task.usage == 0 || task.est == task.lst {
                 continue;
             }
@@ -219,6 +222,65 @@ struct Stretch<'a> {
 }
 
 impl Stretch<'_> {
+    /// An optional task (usage 0 or more, as an absent or present one): if it fits at no
+    /// start of its window at usage 1, because every place overloads some stretch of the
+    /// profile, it uses nothing (Vilím's filtering of optional activities, the rule that
+    /// makes a machine choice follow from the others' compulsory parts). The reason: its
+    /// window, its duration, the capacity and the stretches swept.
+    fn exclude_if_unplaceable(
+        &self,
+        j: usize,
+        profile: &[Segment],
+        ctx: &mut Context<'_>,
+    ) -> Result<(), Conflict> {
+        let Some(usage) = self.layout.usage(self.scope, j) else {
+            return Ok(());
+        };
+        if ctx.max(usage).map_or(true, |max| max <= 0) {
+            return Ok(());
+        }
+        let probe = Task {
+            usage: 1,
+            ..self.tasks[j]
+        };
+        let mut est = probe.est;
+        let mut swept = Vec::new();
+        for (k, segment) in profile.iter().enumerate() {
+            if segment.end <= est {
+                continue;
+            }
+            if segment.start >= est + probe.duration || est > probe.lst {
+                break;
+            }
+            if overloads(&probe, segment, self.cap) {
+                est = segment.end;
+                swept.push(k);
+            }
+        }
+        if est <= probe.lst {
+            return Ok(());
+        }
+        if !ctx.explaining() {
+            ctx.at_most(usage, 0)?;
+            return Ok(());
+        }
+        let start = self.layout.start(self.scope, j);
+        let mut reason = vec![
+            Atom::Ge(start, clamped(probe.est)),
+            Atom::Le(start, clamped(probe.lst)),
+        ];
+        self.layout
+            .size_reason(self.scope, j, &self.tasks[j], &mut reason);
+        if let Some(capacity) = self.capacity {
+            reason.push(Atom::Le(capacity, clamped(self.cap)));
+        }
+        for k in swept {
+            self.reason(&profile[k], Some(j), self.cap - 1, &mut reason);
+        }
+        ctx.at_most_because(usage, 0, &reason)?;
+        Ok(())
+    }
+
     /// Why `segment` is used: the compulsory parts of the tasks other than `except` covering
     /// it, taken until their usages pass `beyond`.
     fn reason(&self, segment: &Segment, except: Option<usize>, beyond: i64, out: &mut Vec<Atom>) {
@@ -333,5 +395,156 @@ impl Constraint for Cumulative {
         ctx.with_scratch(|ctx, energetic: &mut Energetic| {
             energetic.run(&self.vars, &self.tasks, capacity, ctx)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::brute_force::{config, each_tuple, keeps_every_supported_value, supported, MODES};
+    use crate::{Model, Relation, Solver, VarId};
+    use proptest::prelude::*;
+    use proptest::test_runner::TestCaseError;
+    use std::collections::BTreeSet;
+
+    /// Whether the tasks `(start, duration, usage)` fit under `cap` at every time, written
+    /// out apart from the propagator: a task runs over `start..start + duration` when both
+    /// its duration and usage are positive.
+    fn fits(tasks: &[(i32, i32, i32)], cap: i32) -> bool {
+        let runs = |&&(_, d, r): &&(i32, i32, i32)| d > 0 && r > 0;
+        cap >= 0
+            && (-10..20).all(|t| {
+                let used: i32 = tasks
+                    .iter()
+                    .filter(runs)
+                    .filter(|&&(s, d, _)| s <= t && t < s + d)
+                    .map(|&(_, _, r)| r)
+                    .sum();
+                used <= cap
+            })
+    }
+
+    /// Which machine each of `jobs` jobs runs on in a solution over `[starts.., presences..]`
+    /// (presence `m * jobs + j` for job `j` on machine `m`).
+    fn machines_fit(values: &[i32], jobs: usize, durations: &[[i32; 2]]) -> bool {
+        let (starts, present) = values.split_at(jobs);
+        (0..jobs).all(|j| present[j] + present[jobs + j] == 1)
+            && (0..2).all(|m| {
+                let tasks: Vec<(i32, i32, i32)> = (0..jobs)
+                    .map(|j| (starts[j], durations[j][m], present[m * jobs + j]))
+                    .collect();
+                fits(&tasks, 1)
+            })
+    }
+
+    proptest! {
+        #![proptest_config(config())]
+
+        /// Tasks of any starts, durations and usages (0 among them: a task that takes
+        /// nothing) on a capacity variable: every mode finds exactly the assignments that
+        /// fit, and mac keeps every value some of them uses.
+        #[test]
+        fn every_mode_finds_exactly_the_schedules_that_fit(
+            domains in prop::collection::vec(prop::collection::btree_set(0..=4i32, 1..=3), 10),
+        ) {
+            // Three tasks' starts, durations and usages, then the capacity.
+            let mut domains: Vec<Vec<i32>> =
+                domains.into_iter().map(|d| d.into_iter().collect()).collect();
+            for d in &mut domains[6..] {
+                d.iter_mut().for_each(|v| *v = (*v).min(2));
+                d.dedup();
+            }
+            let mut model = Model::new();
+            let xs: Vec<VarId> = domains
+                .iter()
+                .map(|d| model.new_var_from_values(None, d).unwrap())
+                .collect();
+            model.cumulative(&xs[0..3], &xs[3..6], &xs[6..9], xs[9]).unwrap();
+            let mut expected = BTreeSet::new();
+            each_tuple(&domains, |v| {
+                let tasks: Vec<(i32, i32, i32)> = (0..3).map(|i| (v[i], v[3 + i], v[6 + i])).collect();
+                if fits(&tasks, v[9]) {
+                    expected.insert(v.to_vec());
+                }
+            });
+            for inference in MODES {
+                let found: BTreeSet<Vec<i32>> =
+                    Solver::new(&model).inference(inference).solutions().collect();
+                prop_assert_eq!(&found, &expected, "{:?}", inference);
+            }
+            keeps_every_supported_value(&model, supported(&expected, domains.len()))
+                .map_err(TestCaseError::fail)?;
+        }
+
+        /// Jobs each on one of two machines (a 0/1 usage per job and machine, the two
+        /// summing to 1, as CPMpy's NoOverlapOptional is posted): every mode, learning's
+        /// reasons for the optional tasks it excludes among them, finds exactly the
+        /// schedules brute force finds.
+        #[test]
+        fn optional_tasks_on_two_machines_are_scheduled_as_brute_force_schedules_them(
+            starts in prop::collection::vec(prop::collection::btree_set(0..=4i32, 1..=3), 3..=4),
+            durations in prop::collection::vec((1..=3i32, 1..=3i32), 4),
+        ) {
+            let jobs = starts.len();
+            let durations: Vec<[i32; 2]> = durations[..jobs].iter().map(|&(a, b)| [a, b]).collect();
+            let mut domains: Vec<Vec<i32>> =
+                starts.into_iter().map(|d| d.into_iter().collect()).collect();
+            domains.extend((0..2 * jobs).map(|_| vec![0, 1]));
+            let mut model = Model::new();
+            let xs: Vec<VarId> = domains
+                .iter()
+                .map(|d| model.new_var_from_values(None, d).unwrap())
+                .collect();
+            let (starts, present) = xs.split_at(jobs);
+            let one = model.new_var(1..=1).unwrap();
+            for m in 0..2 {
+                let lengths: Vec<VarId> = (0..jobs)
+                    .map(|j| model.new_var(durations[j][m]..=durations[j][m]).unwrap())
+                    .collect();
+                model
+                    .cumulative(starts, &lengths, &present[m * jobs..(m + 1) * jobs], one)
+                    .unwrap();
+            }
+            for j in 0..jobs {
+                model.linear(&[(1, present[j]), (1, present[jobs + j])], Relation::Eq, 1).unwrap();
+            }
+            let mut expected = BTreeSet::new();
+            each_tuple(&domains, |v| {
+                if machines_fit(v, jobs, &durations) {
+                    expected.insert(v.to_vec());
+                }
+            });
+            for inference in MODES {
+                let found: BTreeSet<Vec<i32>> = Solver::new(&model)
+                    .inference(inference)
+                    .solutions()
+                    .map(|s| s[..3 * jobs].to_vec())
+                    .collect();
+                prop_assert_eq!(&found, &expected, "{:?}", inference);
+            }
+        }
+    }
+
+    /// An optional task whose window the others' compulsory parts fill is left out at the
+    /// root: it cannot run, so it uses nothing.
+    #[test]
+    fn an_optional_task_with_no_room_is_left_out() {
+        let mut model = Model::new();
+        let a = model.new_var(0..=0).unwrap();
+        let b = model.new_var(2..=2).unwrap();
+        let c = model.new_var(0..=2).unwrap();
+        let two = model.new_var(2..=2).unwrap();
+        let one = model.new_var(1..=1).unwrap();
+        let optional = model.new_var(0..=1).unwrap();
+        model
+            .cumulative(&[a, b, c], &[two, two, two], &[one, one, optional], one)
+            .unwrap();
+        for inference in [crate::Inference::Mac, crate::Inference::Lcg] {
+            let root = Solver::new(&model).inference(inference).root_domains();
+            assert_eq!(
+                root.map(|d| d[optional.index()].clone()),
+                Some(vec![0]),
+                "{inference:?}"
+            );
+        }
     }
 }

@@ -23,7 +23,8 @@ NAME = "csp"
 # The globals (and global functions) csp posts with a propagator of its own.
 SUPPORTED_GLOBALS = frozenset({
     "alldifferent", "alldifferent_except_n", "table", "negative_table", "short_table", "xor",
-    "circuit", "inverse", "cumulative", "no_overlap", "increasing", "decreasing",
+    "circuit", "inverse", "cumulative", "no_overlap", "cumulative_optional",
+    "no_overlap_optional", "increasing", "decreasing",
     "strictly_increasing", "strictly_decreasing", "lex_less", "lex_lesseq", "gcc",
     "precedence", "indomain",
     "min", "max", "abs", "mul", "div", "mod", "pow", "element", "count", "nvalue", "among",
@@ -37,7 +38,7 @@ def _interface():
     from cpmpy.expressions.globalconstraints import GlobalConstraint
     from cpmpy.expressions.globalfunctions import GlobalFunction
     from cpmpy.expressions.utils import STAR, flatlist, get_bounds, is_any_list, is_num
-    from cpmpy.expressions.variables import NegBoolView, _BoolVarImpl, _NumVarImpl
+    from cpmpy.expressions.variables import NegBoolView, _BoolVarImpl, _NumVarImpl, intvar
     from cpmpy.solvers.solver_interface import ExitStatus, SolverInterface, SolverStatus
     from cpmpy.transformations.comparison import only_numexpr_equality
     from cpmpy.transformations.decompose_global import decompose_in_tree, decompose_objective
@@ -417,6 +418,35 @@ def _interface():
                 else:
                     one = self._constant(1)
                     m.cumulative(self._vars(start), self._vars(dur), [one] * len(start), one)
+            elif name in ("cumulative_optional", "no_overlap_optional"):
+                if name == "no_overlap_optional":
+                    start, dur, *rest = args
+                    end, present = rest if len(rest) == 2 else (None, rest[0])
+                    demand, cap = [1] * len(start), 1
+                else:
+                    start, dur, *rest = args
+                    end, demand, cap, present = rest if len(rest) == 4 else [None] + rest
+                    if not is_any_list(demand):
+                        demand = [demand] * len(start)
+                # An absent task uses nothing: its usage is its demand when present, else 0.
+                usages = []
+                for p, r in zip(present, demand):
+                    if is_num(p):
+                        usages.append(self._var(r if p else 0))
+                        continue
+                    if is_num(r) and int(r) == 1:
+                        usages.append(self._var(p))
+                        continue
+                    lb, ub = get_bounds(r)
+                    u = intvar(min(0, int(lb)), max(0, int(ub)))
+                    self._post_all([p.implies(u == r), (~p).implies(u == 0)])
+                    usages.append(self._var(u))
+                for i, p in enumerate(present):
+                    conds = [dur[i] >= 0] + ([] if name == "no_overlap_optional" else [demand[i] >= 0])
+                    if end is not None:
+                        conds.append(start[i] + dur[i] == end[i])
+                    self._post_all([p.implies(c) for c in conds])
+                m.cumulative(self._vars(start), self._vars(dur), usages, self._var(cap))
             elif name in ("increasing", "decreasing", "strictly_increasing", "strictly_decreasing"):
                 m.increasing(self._vars(args), name.startswith("strictly"), name.endswith("decreasing"))
             elif name in ("lex_less", "lex_lesseq"):

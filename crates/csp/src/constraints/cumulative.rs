@@ -236,7 +236,7 @@ impl Stretch<'_> {
         let Some(usage) = self.layout.usage(self.scope, j) else {
             return Ok(());
         };
-        if ctx.max(usage).map_or(true, |max| max <= 0) {
+        if ctx.max(usage).is_none_or(|max| max <= 0) {
             return Ok(());
         }
         let probe = Task {

@@ -20,6 +20,9 @@ from . import _native
 
 NAME = "csp"
 
+# Each comparison's negation.
+_NEGATED = {"==": "!=", "!=": "==", "<=": ">", ">": "<=", "<": ">=", ">=": "<"}
+
 # The globals (and global functions) csp posts with a propagator of its own.
 SUPPORTED_GLOBALS = frozenset({
     "alldifferent", "alldifferent_except_n", "table", "negative_table", "short_table", "xor",
@@ -83,6 +86,10 @@ def _interface():
             self._unsat = False
             self._assumptions = None
             self._hint = None
+            # Each 0/1 variable's negation, made once: csp variable -> variable `not` it.
+            self._negations = {}
+            # Half reifications of the batch being posted, paired at its end (see _post_all).
+            self._pending = None
             # How many constraints the model had when its projections were last added.
             self._projected = 0
             super().__init__(name=NAME, cpm_model=cpm_model)
@@ -125,14 +132,17 @@ def _interface():
         def _var(self, expr):
             """A csp variable for a variable, a constant or a negated Boolean."""
             if isinstance(expr, NegBoolView):
-                key = ("not", expr._bv.name)
-                index = self._varmap.get(key)
-                if index is None:
-                    index = self._new_var(0, 1)
-                    self.csp_model.bool_xor([(index, True), (self.solver_var(expr._bv), True)], True)
-                    self._varmap[key] = index
-                return index
+                return self._negation(self.solver_var(expr._bv))
             return self.solver_var(expr)
+
+        def _negation(self, v):
+            """A 0/1 variable equal to `not v`, one for each `v`."""
+            index = self._negations.get(v)
+            if index is None:
+                index = self._new_var(0, 1)
+                self.csp_model.bool_xor([(index, True), (v, True)], True)
+                self._negations[v] = index
+            return index
 
         def _vars(self, exprs):
             return [self._var(e) for e in exprs]
@@ -240,11 +250,36 @@ def _interface():
         __add__ = add
 
         def _post_all(self, cpm_expr):
-            for con in self.transform(cpm_expr):
+            outer = self._pending is None
+            if outer:
+                self._pending = {}
+            try:
+                for con in self.transform(cpm_expr):
+                    try:
+                        self._post(con)
+                    except _native.ModelError as e:
+                        raise NotSupportedError(f"csp: {con}: {e}") from None
+                if outer:
+                    self._post_reifications()
+            finally:
+                if outer:
+                    self._pending = None
+
+        def _post_reifications(self):
+            """The batch's half reifications of linear comparisons, `b -> c` and `not b -> not
+            c` paired into one `b <-> c` (CPMpy writes each reified comparison as those two):
+            one propagator, and no cluster of three for the projections to tabulate."""
+            for (v, coefs, xs, op, rhs), (when_true, when_false) in self._pending.items():
                 try:
-                    self._post(con)
+                    if when_true and when_false:
+                        self.csp_model.linear_reif(v, list(coefs), list(xs), op, rhs, False)
+                    elif when_true:
+                        self.csp_model.linear_reif(v, list(coefs), list(xs), op, rhs, True)
+                    else:
+                        self.csp_model.linear_reif(self._negation(v), list(coefs), list(xs),
+                                                   _NEGATED[op], rhs, True)
                 except _native.ModelError as e:
-                    raise NotSupportedError(f"csp: {con}: {e}") from None
+                    raise NotSupportedError(f"csp: {v} -> {op} {rhs}: {e}") from None
 
         def _post(self, c):
             m = self.csp_model
@@ -286,27 +321,34 @@ def _interface():
         def _post_implied(self, cond, rhs):
             """`cond -> rhs` for a literal `cond`."""
             v, positive = cond
-            if not positive:  # not b -> rhs: a 0/1 variable equal to not b
-                w = self._new_var(0, 1)
-                self.csp_model.bool_xor([(w, True), (v, True)], True)
-                v = w
             if isinstance(rhs, BoolVal):
                 if not rhs.value():
-                    self.csp_model.compare_value(v, "==", 0)
+                    self.csp_model.compare_value(v, "==", 0 if positive else 1)
                 return
             if isinstance(rhs, _BoolVarImpl):
-                self._clause([(v, False), self._lit(rhs)])
+                self._clause([(v, not positive), self._lit(rhs)])
                 return
             if isinstance(rhs, Operator) and rhs.name == "or":
-                self._clause([(v, False)] + [self._lit(a) for a in rhs.args])
+                self._clause([(v, not positive)] + [self._lit(a) for a in rhs.args])
                 return
             if isinstance(rhs, Operator) and rhs.name == "and":
                 for a in rhs.args:
-                    self._post_implied((v, True), a)
+                    self._post_implied(cond, a)
                 return
             if isinstance(rhs, Comparison):
-                coefs, xs, rhs_value = self._comparison_terms(rhs)
-                self.csp_model.linear_reif(v, coefs, xs, rhs.name, rhs_value, True)
+                coefs, xs, value = self._comparison_terms(rhs)
+                # Keyed by what `v` (true) stands for: `not v -> c` is `v` standing for `not c`.
+                op = rhs.name if positive else _NEGATED[rhs.name]
+                key = (v, tuple(coefs), tuple(xs), op, value)
+                if self._pending is None:
+                    self._pending = {key: (positive, not positive)}
+                    try:
+                        self._post_reifications()
+                    finally:
+                        self._pending = None
+                    return
+                when_true, when_false = self._pending.get(key, (False, False))
+                self._pending[key] = (when_true or positive, when_false or not positive)
                 return
             raise NotSupportedError(f"csp: implication not supported: {cond} -> {rhs}")
 

@@ -131,6 +131,26 @@ def test_optional_tasks_are_counted_and_optimised_as_brute_force_does():
     assert model.solveAll(solver="csp") == brute
 
 
+def test_implications_under_either_polarity_and_reifications_against_brute_force():
+    # b -> c and not b -> not c are posted as one b <-> c; a half alone, under a negated
+    # literal too, stays a half; an implication of a Boolean under a negated one is a clause.
+    x = cp.intvar(0, 3, shape=3, name="x")
+    b = cp.boolvar(shape=4, name="b")
+    model = cp.Model(b[0] == (x[0] == 2), (~b[1]).implies(x[1] > 1), b[2].implies(x[2] != 0),
+                     (~b[3]).implies(b[0] | b[2]), (~b[0]).implies(~b[3]))
+    brute = 0
+    for xs in itertools.product(range(4), repeat=3):
+        for bs in itertools.product([0, 1], repeat=4):
+            brute += (bs[0] == (xs[0] == 2) and (bs[1] or xs[1] > 1) and (not bs[2] or xs[2] != 0)
+                      and (bs[3] or bs[0] or bs[2]) and (bs[0] or not bs[3]))
+    assert model.solveAll(solver="csp") == brute
+    # Added one at a time, the two halves of a reification still make it whole.
+    solver = cp.SolverLookup.get("csp")
+    solver += b[0].implies(x[0] == 2)
+    solver += (~b[0]).implies(x[0] != 2)
+    assert solver.solveAll() == 4
+
+
 def test_solution_limit_and_incremental_solving():
     x = cp.intvar(0, 9, shape=3, name="x")
     s = cp.SolverLookup.get("csp", cp.Model(cp.AllDifferent(x)))

@@ -1,7 +1,7 @@
 //! `Model` for Python: variables by index, and one method per constraint family of the engine.
 
 use crate::convert::{invalid, lits, model_error, relation, value, values, var, vars};
-use csp::constraints::{ArithOp, Compare, Linear, Member};
+use csp::constraints::{ArithOp, Compare, Linear, Member, Nfa};
 use csp::{ConstraintId, Reification, VarId};
 use pyo3::prelude::*;
 use std::sync::Arc;
@@ -459,6 +459,32 @@ impl PyModel {
             self.model()?
                 .regular(&xs, states, symbols, &next, start, &accepting),
         )
+    }
+
+    /// `xs` spells a word of the automaton with states `0..states`, `transitions`
+    /// `(from, value, to)` (several on one value from a state allowed: it is made
+    /// deterministic), `start` and `accepting` states; values are the symbols as they are.
+    fn automaton(
+        &mut self,
+        xs: Vec<u32>,
+        states: usize,
+        transitions: Vec<(usize, i64, usize)>,
+        start: usize,
+        accepting: Vec<usize>,
+    ) -> Posted {
+        let xs = vars(&xs)?;
+        let transitions = transitions
+            .into_iter()
+            .map(|(from, v, to)| Ok((from, value(v, "value")?, to)))
+            .collect::<PyResult<Vec<_>>>()?;
+        let nfa = Nfa {
+            states,
+            transitions,
+            start,
+            accepting,
+        };
+        let regular = nfa.to_regular(&xs).map_err(invalid)?;
+        posted(self.model()?.post(regular))
     }
 
     /// The multi-valued decision diagram with `nodes` nodes (node 0 the root) and `edges`

@@ -151,6 +151,34 @@ def test_implications_under_either_polarity_and_reifications_against_brute_force
     assert solver.solveAll() == 4
 
 
+def test_regular_and_mdd_are_posted_natively_and_count_as_brute_force_does():
+    # A nondeterministic automaton over values -1, 0 and 2: words of length 5 that end
+    # in "0 2" somewhere after a -1, with string-named states.
+    x = cp.intvar(-1, 2, shape=5, name="x")
+    transitions = [("s", -1, "s"), ("s", 0, "s"), ("s", 2, "s"), ("s", -1, "a"),
+                   ("a", -1, "a"), ("a", 0, "a"), ("a", 2, "a"), ("a", 0, "b"), ("b", 2, "f"),
+                   ("f", -1, "f"), ("f", 0, "f"), ("f", 2, "f")]
+    regular = cp.Regular(x, transitions, "s", ["f"])
+    solver = cp.SolverLookup.get("csp", cp.Model(regular))
+    assert "regular" in solver.csp_model.constraint_name(solver.csp_model.constraint_count() - 1)
+
+    def accepts(word):
+        current = {"s"}
+        for v in word:
+            current = {b for a, w, b in transitions if a in current and w == v}
+        return "f" in current
+
+    brute = sum(accepts(w) for w in itertools.product(range(-1, 3), repeat=5))
+    assert solver.solveAll() == brute
+    # CPMpy's own MDD example: exactly [1,1,1], [2,2,1] and [2,3,2].
+    y = cp.intvar(0, 3, shape=3, name="y")
+    mdd = cp.MDD(y, [("A", 1, "B"), ("A", 2, "C"), ("B", 1, "D"), ("C", 2, "D"), ("C", 3, "E"),
+                     ("D", 1, "F"), ("E", 2, "F")])
+    seen = set()
+    assert cp.Model(mdd).solveAll(solver="csp", display=lambda: seen.add(tuple(y.value()))) == 3
+    assert seen == {(1, 1, 1), (2, 2, 1), (2, 3, 2)}
+
+
 def test_solution_limit_and_incremental_solving():
     x = cp.intvar(0, 9, shape=3, name="x")
     s = cp.SolverLookup.get("csp", cp.Model(cp.AllDifferent(x)))

@@ -27,7 +27,7 @@ _NEGATED = {"==": "!=", "!=": "==", "<=": ">", ">": "<=", "<": ">=", ">=": "<"}
 SUPPORTED_GLOBALS = frozenset({
     "alldifferent", "alldifferent_except_n", "table", "negative_table", "short_table", "xor",
     "circuit", "inverse", "cumulative", "no_overlap", "cumulative_optional",
-    "no_overlap_optional", "increasing", "decreasing",
+    "no_overlap_optional", "increasing", "decreasing", "regular", "mdd",
     "strictly_increasing", "strictly_decreasing", "lex_less", "lex_lesseq", "gcc",
     "precedence", "indomain",
     "min", "max", "abs", "mul", "div", "mod", "pow", "element", "count", "nvalue", "among",
@@ -489,6 +489,19 @@ def _interface():
                         conds.append(start[i] + dur[i] == end[i])
                     self._post_all([p.implies(c) for c in conds])
                 m.cumulative(self._vars(start), self._vars(dur), usages, self._var(cap))
+            elif name in ("regular", "mdd"):
+                if name == "regular":
+                    arr, transitions, start, accepting = args
+                else:  # a layered diagram: from its root, n values lead to its sink
+                    arr = args[0]
+                    transitions = [(a, v, b) for a, out in g.mapping.items() for v, b in out.items()]
+                    start, accepting = g.root_node, [g.sink_node]
+                states = {}
+                number = lambda q: states.setdefault(q, len(states))  # noqa: E731
+                start = number(start)
+                accepting = [number(q) for q in accepting]
+                transitions = [(number(a), int(v), number(b)) for a, v, b in transitions]
+                m.automaton(self._vars(arr), len(states), transitions, start, accepting)
             elif name in ("increasing", "decreasing", "strictly_increasing", "strictly_decreasing"):
                 m.increasing(self._vars(args), name.startswith("strictly"), name.endswith("decreasing"))
             elif name in ("lex_less", "lex_lesseq"):

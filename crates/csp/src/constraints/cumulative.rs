@@ -400,10 +400,9 @@ impl Constraint for Cumulative {
 
 #[cfg(test)]
 mod tests {
-    use crate::brute_force::{config, each_tuple, keeps_every_supported_value, supported, MODES};
+    use crate::brute_force::{accepted, config, every_mode_finds_exactly, model_over, MODES};
     use crate::{Model, Relation, Solver, VarId};
     use proptest::prelude::*;
-    use proptest::test_runner::TestCaseError;
     use std::collections::BTreeSet;
 
     /// Whether the tasks `(start, duration, usage)` fit under `cap` at every time, written
@@ -453,26 +452,13 @@ mod tests {
                 d.iter_mut().for_each(|v| *v = (*v).min(2));
                 d.dedup();
             }
-            let mut model = Model::new();
-            let xs: Vec<VarId> = domains
-                .iter()
-                .map(|d| model.new_var_from_values(None, d).unwrap())
-                .collect();
+            let (mut model, xs) = model_over(&domains);
             model.cumulative(&xs[0..3], &xs[3..6], &xs[6..9], xs[9]).unwrap();
-            let mut expected = BTreeSet::new();
-            each_tuple(&domains, |v| {
+            let expected = accepted(&domains, |v| {
                 let tasks: Vec<(i32, i32, i32)> = (0..3).map(|i| (v[i], v[3 + i], v[6 + i])).collect();
-                if fits(&tasks, v[9]) {
-                    expected.insert(v.to_vec());
-                }
+                fits(&tasks, v[9])
             });
-            for inference in MODES {
-                let found: BTreeSet<Vec<i32>> =
-                    Solver::new(&model).inference(inference).solutions().collect();
-                prop_assert_eq!(&found, &expected, "{:?}", inference);
-            }
-            keeps_every_supported_value(&model, supported(&expected, domains.len()))
-                .map_err(TestCaseError::fail)?;
+            every_mode_finds_exactly(&model, &expected)?;
         }
 
         /// Jobs each on one of two machines (a 0/1 usage per job and machine, the two
@@ -489,11 +475,7 @@ mod tests {
             let mut domains: Vec<Vec<i32>> =
                 starts.into_iter().map(|d| d.into_iter().collect()).collect();
             domains.extend((0..2 * jobs).map(|_| vec![0, 1]));
-            let mut model = Model::new();
-            let xs: Vec<VarId> = domains
-                .iter()
-                .map(|d| model.new_var_from_values(None, d).unwrap())
-                .collect();
+            let (mut model, xs) = model_over(&domains);
             let (starts, present) = xs.split_at(jobs);
             let one = model.new_var(1..=1).unwrap();
             for m in 0..2 {
@@ -507,12 +489,7 @@ mod tests {
             for j in 0..jobs {
                 model.linear(&[(1, present[j]), (1, present[jobs + j])], Relation::Eq, 1).unwrap();
             }
-            let mut expected = BTreeSet::new();
-            each_tuple(&domains, |v| {
-                if machines_fit(v, jobs, &durations) {
-                    expected.insert(v.to_vec());
-                }
-            });
+            let expected = accepted(&domains, |v| machines_fit(v, jobs, &durations));
             for inference in MODES {
                 let found: BTreeSet<Vec<i32>> = Solver::new(&model)
                     .inference(inference)

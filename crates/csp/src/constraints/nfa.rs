@@ -111,10 +111,8 @@ impl Nfa {
 #[cfg(test)]
 mod tests {
     use super::Nfa;
-    use crate::brute_force::{config, each_tuple, keeps_every_supported_value, supported, MODES};
-    use crate::{Model, Solver, VarId};
+    use crate::brute_force::{accepted, config, every_mode_finds_exactly, model_over};
     use proptest::prelude::*;
-    use proptest::test_runner::TestCaseError;
     use std::collections::BTreeSet;
 
     /// Whether `nfa`, read nondeterministically (every state a prefix can lead to), accepts
@@ -155,25 +153,10 @@ mod tests {
             };
             let domains: Vec<Vec<i32>> =
                 domains.into_iter().map(|d| d.into_iter().collect()).collect();
-            let mut model = Model::new();
-            let xs: Vec<VarId> = domains
-                .iter()
-                .map(|d| model.new_var_from_values(None, d).unwrap())
-                .collect();
+            let (mut model, xs) = model_over(&domains);
             model.post(nfa.to_regular(&xs).unwrap()).unwrap();
-            let mut expected = BTreeSet::new();
-            each_tuple(&domains, |word| {
-                if nfa_accepts(&nfa, word) {
-                    expected.insert(word.to_vec());
-                }
-            });
-            for inference in MODES {
-                let found: BTreeSet<Vec<i32>> =
-                    Solver::new(&model).inference(inference).solutions().collect();
-                prop_assert_eq!(&found, &expected, "{:?}", inference);
-            }
-            keeps_every_supported_value(&model, supported(&expected, domains.len()))
-                .map_err(TestCaseError::fail)?;
+            let expected = accepted(&domains, |word| nfa_accepts(&nfa, word));
+            every_mode_finds_exactly(&model, &expected)?;
         }
     }
 }

@@ -114,3 +114,46 @@ pub(crate) fn keeps_every_supported_value(
         (_, None) => Ok(()),
     }
 }
+
+/// A model with one variable over each of `domains`, and those variables in order.
+pub(crate) fn model_over(domains: &[Vec<i32>]) -> (Model, Vec<VarId>) {
+    let mut model = Model::new();
+    let xs = domains
+        .iter()
+        .map(|d| model.new_var_from_values(None, d).unwrap())
+        .collect();
+    (model, xs)
+}
+
+/// The tuples of `domains` that `holds` accepts.
+pub(crate) fn accepted(domains: &[Vec<i32>], holds: impl Fn(&[i32]) -> bool) -> BTreeSet<Vec<i32>> {
+    let mut found = BTreeSet::new();
+    each_tuple(domains, |tuple| {
+        if holds(tuple) {
+            found.insert(tuple.to_vec());
+        }
+    });
+    found
+}
+
+/// Every mode finds exactly `expected` as the solutions of `model` (every variable of it,
+/// in order), and mac keeps every value some of them uses.
+pub(crate) fn every_mode_finds_exactly(
+    model: &Model,
+    expected: &BTreeSet<Vec<i32>>,
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    use proptest::test_runner::TestCaseError;
+    for inference in MODES {
+        let found: BTreeSet<Vec<i32>> = Solver::new(model)
+            .inference(inference)
+            .solutions()
+            .collect();
+        if &found != expected {
+            return Err(TestCaseError::fail(format!(
+                "{inference:?} found {found:?}, brute force {expected:?}"
+            )));
+        }
+    }
+    keeps_every_supported_value(model, supported(expected, model.var_count()))
+        .map_err(TestCaseError::fail)
+}

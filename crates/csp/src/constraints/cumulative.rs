@@ -15,8 +15,10 @@ use crate::{Atom, Conflict, Constraint, Context, Priority, VarId, Wake};
 /// of those parts is the profile. `b` is at least the profile's peak (a conflict when it
 /// cannot be), and a task's start leaves every value at which the task, at its least usage
 /// and duration, would lift some stretch of the profile above `max b`. Starts are filtered on
-/// bounds, durations and usages are read at their minimum. Each change states its reason: the
-/// tasks whose compulsory parts make the stretch, as few as suffice.
+/// bounds, durations and usages are read at their minimum. A task whose usage may be 0 (an
+/// optional task, its usage its presence) and that fits at no start of its window at usage 1
+/// gets usage 0. Each change states its reason: the tasks whose compulsory parts make the
+/// stretch, as few as suffice.
 ///
 /// Then, up to 40 tasks, energetic reasoning (Baptiste, Le Pape and Nuijten), as Gecode's
 /// and Choco's cumulative add edge-finding: over every interval from a start bound to a

@@ -193,6 +193,22 @@ def test_solution_limit_and_incremental_solving():
     assert s.status().exitstatus == ExitStatus.UNSATISFIABLE
 
 
+def test_solve_all_with_an_objective_gives_every_optimal_solution_as_brute_force_does():
+    x = cp.intvar(0, 3, shape=4, name="x")
+    model = cp.Model(cp.sum(x) >= 5, x[0] != x[1], minimize=x[0] + x[1] + x[2])
+    seen = set()
+    count = model.solveAll(solver="csp", display=lambda: seen.add(tuple(x.value())))
+    feasible = [v for v in itertools.product(range(4), repeat=4) if sum(v) >= 5 and v[0] != v[1]]
+    best = min(a + b + c for a, b, c, _ in feasible)
+    expected = {v for v in feasible if v[0] + v[1] + v[2] == best}
+    assert count == len(expected) > 1 and seen == expected
+    assert model.status().exitstatus == ExitStatus.OPTIMAL
+    # Maximised, with a solution limit: that many, not proved all.
+    model = cp.Model(cp.sum(x) <= 5, maximize=cp.sum(x))
+    assert model.solveAll(solver="csp", solution_limit=3) == 3
+    assert model.status().exitstatus == ExitStatus.FEASIBLE
+
+
 def test_assumptions_and_core():
     x, y, z = cp.boolvar(shape=3, name=["x", "y", "z"])
     s = cp.SolverLookup.get("csp")
@@ -207,12 +223,10 @@ def test_errors_are_cpmpy_errors():
     big = cp.intvar(0, 2 ** 40, name="big")
     with pytest.raises(NotSupportedError, match="32-bit"):
         cp.Model(big >= 3).solve(solver="csp")
-    x = cp.intvar(0, 3, name="x")
-    with pytest.raises(NotSupportedError):
-        cp.Model(x >= 1, minimize=x).solveAll(solver="csp")
     with pytest.raises(NotSupportedError):
         s = cp.SolverLookup.get("csp")
         s.maximize(cp.FloatSum([0.5], [cp.boolvar()], const=0))
+    x = cp.intvar(0, 3, name="x")
     with pytest.raises(ValueError):
         cp.Model(x >= 1).solve(solver="csp", time_limit=-1)
     with pytest.raises(TypeError, match="no_such_option"):

@@ -656,7 +656,8 @@ def _interface():
                 search.close()
             return found
 
-        def _search(self, time_limit, max_solutions, first=None, assume=None, **kwargs):
+        def _search(self, time_limit, max_solutions, first=None, assume=None, optimise=True,
+                    **kwargs):
             if time_limit is not None and time_limit < 0:
                 raise ValueError(f"csp: time limit {time_limit} is negative")
             options = {k: kwargs.pop(k) for k in ("inference", "var_order", "value_order", "seed",
@@ -665,7 +666,7 @@ def _interface():
                 raise TypeError(f"csp: unknown solve arguments: {', '.join(sorted(kwargs))}")
             self._project()
             objective = None
-            if self._objective_var is not None and max_solutions != 0:
+            if optimise and self._objective_var is not None and max_solutions != 0:
                 objective = (self._objective_var, self._objective_min)
             return _native.Search(self.csp_model, time_limit=time_limit, max_solutions=max_solutions,
                                   objective=objective, first=first, assume=assume, hint=self._hint,
@@ -749,9 +750,18 @@ def _interface():
 
         def solveAll(self, display=None, time_limit=None, solution_limit=None, call_from_model=False,
                      **kwargs):
-            if self.has_objective():
-                raise NotSupportedError("csp does not support finding all optimal solutions")
             start = time.time()
+            assume, proved = None, True
+            if self.has_objective():
+                # Every optimal solution, as Choco's find_all_optimal_solutions: the optimum
+                # first, then the solutions with the objective at it. Past the time limit,
+                # those at the best value found, FEASIBLE.
+                if not self.solve(time_limit=time_limit, **kwargs):
+                    return 0
+                proved = self.cpm_status.exitstatus == ExitStatus.OPTIMAL
+                assume = [(self._objective_var, int(self.objective_value_))]
+                if time_limit is not None:
+                    time_limit = max(0.0, time_limit - (time.time() - start))
             users, indices = self._user_indices()
             self.cpm_status = SolverStatus(self.name)
             if self._unsat:
@@ -764,7 +774,8 @@ def _interface():
             # (the default) does so by itself, as the others are marked introduced; another
             # order is given them as a first phase.
             own_order = kwargs.get("var_order") in (None, "dom-wdeg", "dom-deg")
-            search = self._search(time_limit, None, first=None if own_order else indices, **kwargs)
+            search = self._search(time_limit, None, first=None if own_order else indices,
+                                  assume=assume, optimise=False, **kwargs)
             count, previous, last = 0, None, None
             try:
                 for values in search:
@@ -783,9 +794,16 @@ def _interface():
             finally:
                 search.close()
             outcome = json.loads(search.summary() or '{"outcome": "cancelled"}')["outcome"]
+            if count == 0 and assume is not None:
+                # The time ran out before the first again: the optimum's own solution.
+                self.cpm_status.solve_time = self.cpm_status.runtime = time.time() - start
+                self.cpm_status.exitstatus = ExitStatus.FEASIBLE
+                if display is not None:
+                    self.print_display(display)
+                return 1
             if count == 0:
                 status = ExitStatus.UNSATISFIABLE if outcome == "exhausted" else ExitStatus.UNKNOWN
-            elif outcome == "exhausted":
+            elif outcome == "exhausted" and proved:
                 status = ExitStatus.OPTIMAL
             else:
                 status = ExitStatus.FEASIBLE

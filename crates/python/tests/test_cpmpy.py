@@ -209,6 +209,28 @@ def test_solve_all_with_an_objective_gives_every_optimal_solution_as_brute_force
     assert model.status().exitstatus == ExitStatus.FEASIBLE
 
 
+def test_a_float_sum_objective_is_optimised_exactly_as_brute_force_does():
+    # CPMpy's own FloatSum tests (x, y, z with 0.3, 0.5, 0.6, negated literals among them),
+    # which CPMpy runs for a fixed list of solvers, and a knapsack with decimal values.
+    x, y, z = cp.boolvar(shape=3, name=tuple("xyz"))
+    fs = cp.FloatSum([0.3, 0.5, 0.6], [~x, y, ~z], const=1)
+    s = cp.SolverLookup.get("csp")
+    s.maximize(fs)
+    assert s.solve()
+    assert (x.value(), y.value(), z.value()) == (False, True, False)
+    assert fs.value() == pytest.approx(2.4) and s.objective_value() is None
+    assert len(s.user_vars) == 3
+    weights, values = [4, 3, 5, 2, 6], [1.25, 0.8, 2.05, 0.3, 1.9]
+    take = cp.boolvar(shape=5, name="take")
+    s = cp.SolverLookup.get("csp", cp.Model(cp.sum(take * weights) <= 10))
+    s.maximize(cp.FloatSum(values, list(take), const=-0.5))
+    assert s.solve() and s.status().exitstatus == ExitStatus.OPTIMAL
+    best = max(sum(v for v, t in zip(values, pick) if t) - 0.5
+               for pick in itertools.product([0, 1], repeat=5)
+               if sum(w for w, t in zip(weights, pick) if t) <= 10)
+    assert cp.FloatSum(values, list(take), const=-0.5).value() == pytest.approx(best)
+
+
 def test_assumptions_and_core():
     x, y, z = cp.boolvar(shape=3, name=["x", "y", "z"])
     s = cp.SolverLookup.get("csp")
@@ -223,9 +245,9 @@ def test_errors_are_cpmpy_errors():
     big = cp.intvar(0, 2 ** 40, name="big")
     with pytest.raises(NotSupportedError, match="32-bit"):
         cp.Model(big >= 3).solve(solver="csp")
-    with pytest.raises(NotSupportedError):
+    with pytest.raises(NotSupportedError, match="decimals"):
         s = cp.SolverLookup.get("csp")
-        s.maximize(cp.FloatSum([0.5], [cp.boolvar()], const=0))
+        s.maximize(cp.FloatSum([1 / 3], [cp.boolvar()], const=0))
     x = cp.intvar(0, 3, name="x")
     with pytest.raises(ValueError):
         cp.Model(x >= 1).solve(solver="csp", time_limit=-1)

@@ -4,7 +4,7 @@
 The model goes through CPMpy's own transformations (the flat normal form with half
 reification, as for OR-Tools), then each constraint is posted natively: linear constraints
 (reified or not), clauses, and the globals csp has a propagator for. CPMpy decomposes the rest.
-Floating-point objectives (`FloatSum`) are not supported: csp's domains are integers.
+A FloatSum objective is taken when its coefficients are decimals (scaled to integers exactly).
 """
 
 from __future__ import annotations
@@ -86,6 +86,10 @@ def _interface():
             self._unsat = False
             self._assumptions = None
             self._hint = None
+            # A FloatSum objective's power of ten (see _float_objective), else None.
+            self._float_scale = None
+            # The objective variable's value in the last solution loaded.
+            self._objective_reached = None
             # Each 0/1 variable's negation, made once: csp variable -> variable `not` it.
             self._negations = {}
             # Half reifications of the batch being posted, paired at its end (see _post_all).
@@ -196,8 +200,11 @@ def _interface():
         # -- objective --------------------------------------------------------------------
         def objective(self, expr, minimize=True):
             from cpmpy.expressions.core import Expression
+            if getattr(expr, "name", None) == "floatsum":
+                return self._float_objective(expr, minimize)
             if not isinstance(expr, Expression) and not is_num(expr):
                 raise NotSupportedError(f"csp: integer objectives only, not {type(expr).__name__}")
+            self._float_scale = None
             get_variables(expr, collect=self.user_vars)
             obj, safe_cons = safen_objective(expr)
             obj = push_down_negation_objective(obj)
@@ -216,6 +223,31 @@ def _interface():
             self.objective_ = expr
             self._objective_var = var
             self._objective_min = minimize
+
+        def _float_objective(self, fs, minimize):
+            """CPMpy's FloatSum, its coefficients decimals of up to 6 places: the integer sum
+            of the coefficients times the least power of ten that makes them whole, an exact
+            rescaling; its value is read back from `FloatSum.value()`."""
+            coefs = [float(c) for c in fs.coeffs]
+            scale = next((10 ** k for k in range(7)
+                          if all(abs(c * 10 ** k - round(c * 10 ** k)) < 1e-9 * 10 ** k
+                                 for c in coefs)), None)
+            if scale is None:
+                raise NotSupportedError("csp: FloatSum coefficients with more than 6 decimals "
+                                        "cannot be scaled to integers exactly")
+            weights = [int(round(c * scale)) for c in coefs]
+            get_variables(list(fs.vars), collect=self.user_vars)
+            int_coefs, xs, const = self._linear(Operator("wsum", [weights, list(fs.vars)]))
+            low = const + sum(min(0, a * int(get_bounds(v)[0]), a * int(get_bounds(v)[1]))
+                              for a, v in zip(weights, fs.vars))
+            high = const + sum(max(0, a * int(get_bounds(v)[0]), a * int(get_bounds(v)[1]))
+                               for a, v in zip(weights, fs.vars))
+            var = self._new_var(int(low), int(high))
+            self.csp_model.linear(int_coefs + [-1], xs + [var], "==", -const)
+            self.objective_ = fs
+            self._objective_var = var
+            self._objective_min = minimize
+            self._float_scale = scale
 
         def minimize(self, expr):
             self.objective(expr, minimize=True)
@@ -745,8 +777,15 @@ def _interface():
             return True
 
         def _set_objective_value(self, values):
-            if self._objective_var is not None:
-                self.objective_value_ = values[self._objective_var]
+            if self._objective_var is None:
+                return
+            value = self._objective_reached = values[self._objective_var]
+            if self._float_scale is not None:
+                # As CPMpy asks of a FloatSum: its value is FloatSum.value(); this one is
+                # given only when whole.
+                exact = value / self._float_scale + self.objective_.const
+                value = int(exact) if float(exact).is_integer() else None
+            self.objective_value_ = value
 
         def solveAll(self, display=None, time_limit=None, solution_limit=None, call_from_model=False,
                      **kwargs):
@@ -759,7 +798,7 @@ def _interface():
                 if not self.solve(time_limit=time_limit, **kwargs):
                     return 0
                 proved = self.cpm_status.exitstatus == ExitStatus.OPTIMAL
-                assume = [(self._objective_var, int(self.objective_value_))]
+                assume = [(self._objective_var, self._objective_reached)]
                 if time_limit is not None:
                     time_limit = max(0.0, time_limit - (time.time() - start))
             users, indices = self._user_indices()

@@ -815,7 +815,7 @@ def _interface():
             own_order = kwargs.get("var_order") in (None, "dom-wdeg", "dom-deg")
             search = self._search(time_limit, None, first=None if own_order else indices,
                                   assume=assume, optimise=False, **kwargs)
-            count, previous, last = 0, None, None
+            count, previous, last, limited = 0, None, None, False
             try:
                 for values in search:
                     projected = [values[i] for i in indices]
@@ -827,6 +827,7 @@ def _interface():
                         self._load(users, indices, values)
                         self.print_display(display)
                     if solution_limit is not None and count >= solution_limit:
+                        limited = True
                         break
             except KeyboardInterrupt:
                 pass
@@ -842,7 +843,9 @@ def _interface():
                 return 1
             if count == 0:
                 status = ExitStatus.UNSATISFIABLE if outcome == "exhausted" else ExitStatus.UNKNOWN
-            elif outcome == "exhausted" and proved:
+            # Cut at the limit, as CPMpy's interfaces report it, though a small search may
+            # have run out while being stopped.
+            elif outcome == "exhausted" and proved and not limited:
                 status = ExitStatus.OPTIMAL
             else:
                 status = ExitStatus.FEASIBLE

@@ -53,6 +53,8 @@ pub(crate) struct TimeTable {
     pub tasks: Vec<Task>,
     events: Vec<(i64, i64)>,
     profile: Vec<Segment>,
+    /// The stretches an optional task's window was swept over (their indices in `profile`).
+    swept: Vec<usize>,
 }
 
 impl Cumulative {
@@ -102,6 +104,7 @@ impl TimeTable {
             tasks,
             events,
             profile,
+            swept,
         } = self;
         let cap = match capacity {
             Some(capacity) => {
@@ -141,7 +144,7 @@ impl TimeTable {
         }
         for (j, task) in tasks.iter().enumerate() {
             if task.usage == 0 && task.duration > 0 {
-                stretch.exclude_if_unplaceable(j, profile, ctx)?;
+                stretch.exclude_if_unplaceable(j, profile, swept, ctx)?;
             }
             if task.duration == 0 || task.usage == 0 || task.est == task.lst {
                 continue;
@@ -233,6 +236,7 @@ impl Stretch<'_> {
         &self,
         j: usize,
         profile: &[Segment],
+        swept: &mut Vec<usize>,
         ctx: &mut Context<'_>,
     ) -> Result<(), Conflict> {
         let Some(usage) = self.layout.usage(self.scope, j) else {
@@ -246,7 +250,7 @@ impl Stretch<'_> {
             ..self.tasks[j]
         };
         let mut est = probe.est;
-        let mut swept = Vec::new();
+        swept.clear();
         for (k, segment) in profile.iter().enumerate() {
             if segment.end <= est {
                 continue;
@@ -276,7 +280,7 @@ impl Stretch<'_> {
         if let Some(capacity) = self.capacity {
             reason.push(Atom::Le(capacity, clamped(self.cap)));
         }
-        for k in swept {
+        for &k in swept.iter() {
             self.reason(&profile[k], Some(j), self.cap - 1, &mut reason);
         }
         ctx.at_most_because(usage, 0, &reason)?;

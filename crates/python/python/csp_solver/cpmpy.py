@@ -216,13 +216,18 @@ def _interface():
             if isinstance(obj, _NumVarImpl) and not isinstance(obj, NegBoolView):
                 var = self.solver_var(obj)
             else:
-                coefs, xs, const = self._linear(obj)
-                lb, ub = get_bounds(obj)
-                var = self._new_var(int(lb), int(ub))
-                self.csp_model.linear(coefs + [-1], xs + [var], "==", -const)
+                var = self._equal_to(obj)
             self.objective_ = expr
             self._objective_var = var
             self._objective_min = minimize
+
+        def _equal_to(self, linear):
+            """A new variable equal to the linear expression `linear`, over its bounds."""
+            coefs, xs, const = self._linear(linear)
+            lb, ub = get_bounds(linear)
+            var = self._new_var(int(lb), int(ub))
+            self.csp_model.linear(coefs + [-1], xs + [var], "==", -const)
+            return var
 
         def _float_objective(self, fs, minimize):
             """CPMpy's FloatSum, its coefficients decimals of up to 6 places: the integer sum
@@ -237,15 +242,8 @@ def _interface():
                                         "cannot be scaled to integers exactly")
             weights = [int(round(c * scale)) for c in coefs]
             get_variables(list(fs.vars), collect=self.user_vars)
-            int_coefs, xs, const = self._linear(Operator("wsum", [weights, list(fs.vars)]))
-            low = const + sum(min(0, a * int(get_bounds(v)[0]), a * int(get_bounds(v)[1]))
-                              for a, v in zip(weights, fs.vars))
-            high = const + sum(max(0, a * int(get_bounds(v)[0]), a * int(get_bounds(v)[1]))
-                               for a, v in zip(weights, fs.vars))
-            var = self._new_var(int(low), int(high))
-            self.csp_model.linear(int_coefs + [-1], xs + [var], "==", -const)
             self.objective_ = fs
-            self._objective_var = var
+            self._objective_var = self._equal_to(Operator("wsum", [weights, list(fs.vars)]))
             self._objective_min = minimize
             self._float_scale = scale
 
@@ -372,13 +370,7 @@ def _interface():
                 # Keyed by what `v` (true) stands for: `not v -> c` is `v` standing for `not c`.
                 op = rhs.name if positive else _NEGATED[rhs.name]
                 key = (v, tuple(coefs), tuple(xs), op, value)
-                if self._pending is None:
-                    self._pending = {key: (positive, not positive)}
-                    try:
-                        self._post_reifications()
-                    finally:
-                        self._pending = None
-                    return
+                # Always within _post_all, which posts the batch's pending halves at its end.
                 when_true, when_false = self._pending.get(key, (False, False))
                 self._pending[key] = (when_true or positive, when_false or not positive)
                 return

@@ -103,6 +103,45 @@ impl PyModel {
         self.model()?.add_projections().map_err(model_error)
     }
 
+    /// Every distinct combination of `xs`' values that the model's solutions take, in the
+    /// order found (arc consistency, one search on this thread): what a table standing for
+    /// the model on `xs` lists. `None` when there are more than `most`, or the search
+    /// reaches `node_limit` first.
+    fn solutions_on(
+        &self,
+        py: Python<'_>,
+        xs: Vec<u32>,
+        most: usize,
+        node_limit: u64,
+    ) -> PyResult<Option<Vec<Vec<i32>>>> {
+        let xs = vars(&xs)?;
+        if let Some(x) = xs.iter().find(|x| x.index() >= self.inner.var_count()) {
+            return Err(invalid(format!("no variable {}", x.index())));
+        }
+        let model = &self.inner;
+        Ok(py.detach(|| {
+            let mut seen = std::collections::HashSet::new();
+            let mut rows = Vec::new();
+            let mut too_many = false;
+            let summary = csp::Solver::new(model)
+                .inference(csp::Inference::Mac)
+                .max_solutions(None)
+                .node_limit(node_limit)
+                .solve(|s| {
+                    let row: Vec<i32> = xs.iter().map(|&x| s.value(x)).collect();
+                    if seen.insert(row.clone()) {
+                        rows.push(row);
+                    }
+                    if rows.len() > most {
+                        too_many = true;
+                        return std::ops::ControlFlow::Break(());
+                    }
+                    std::ops::ControlFlow::Continue(())
+                });
+            (summary.outcome == csp::Outcome::Exhausted && !too_many).then_some(rows)
+        }))
+    }
+
     /// The variable's name, if it has one.
     fn var_name(&self, x: u32) -> PyResult<Option<String>> {
         Ok(self.inner.var_name(var(x)?).map(|n| n.into_owned()))

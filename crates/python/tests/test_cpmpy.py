@@ -294,21 +294,68 @@ def test_a_solution_hint_is_followed_and_changes_no_answer():
     assert hinted.status().exitstatus == ExitStatus.OPTIMAL
 
 
-def test_all_interval_series_counted_with_the_projected_tables_match_brute_force():
-    # d[i] = |x[i+1] - x[i]| reaches csp as a sum and an abs around an auxiliary variable;
-    # before a search the interface adds the table on (x[i], x[i+1], d[i]) beside them.
+def test_all_interval_series_counted_with_each_difference_a_table_match_brute_force():
+    # d[i] = |x[i+1] - x[i]| would reach csp as a sum and an abs around a new variable; it
+    # is posted as the table of its solutions on (x[i], x[i+1], d[i]) instead.
     n = 7
     x = cp.intvar(1, n, shape=n, name="x")
     d = cp.intvar(1, n - 1, shape=n - 1, name="d")
     model = cp.Model(cp.AllDifferent(x), cp.AllDifferent(d),
                      [d[i] == abs(x[i + 1] - x[i]) for i in range(n - 1)])
     s = cp.SolverLookup.get("csp", model)
-    posted = s.native_model.constraint_count()
-    found = s.solveAll()
-    assert s.native_model.constraint_count() > posted  # the tables were added
+    names = [s.native_model.constraint_name(c) for c in range(s.native_model.constraint_count())]
+    assert sum(name.startswith("table(") for name in names) == n - 1
+    assert s.native_model.var_count() == 2 * n - 1  # no variable of CPMpy's pieces
     brute = sum(1 for p in itertools.permutations(range(1, n + 1))
                 if len({abs(p[i + 1] - p[i]) for i in range(n - 1)}) == n - 1)
-    assert found == brute
+    assert s.solveAll() == brute
+
+
+def test_small_nonlinear_constraints_and_objective_terms_as_tables_against_brute_force():
+    # Divisions by a variable that may be 0, remainders of negative numbers, products,
+    # nested Boolean structure and an objective of such terms: each small one is posted
+    # as a table of what CPMpy's pieces allow, which must be what CPMpy's own evaluation
+    # (its relational semantics: a comparison with an undefined side is false) accepts.
+    x = cp.intvar(-3, 3, name="x")
+    y = cp.intvar(-2, 2, name="y")
+    z = cp.intvar(0, 4, name="z")
+    b = cp.boolvar(name="b")
+    # The fourth is the first with x and y swapped: alike but for its variables' domains,
+    # so listed apart.
+    constraints = [(x // y == z) | (x % 3 == 1), b == (abs(x - y) * z <= 4),
+                   (z % 2 == 0).implies(cp.min([x, y]) < 0) | (x * y == z),
+                   (y // x == z) | (y % 3 == 1)]
+    terms = [(x == y) | (x // 2 != z), abs(y - z) * 3, cp.max([x, z]) % 3]
+    model = cp.Model(constraints)
+    s = cp.SolverLookup.get("csp", model)
+    names = [s.native_model.constraint_name(c) for c in range(s.native_model.constraint_count())]
+    assert sum(name.startswith("table(") for name in names) == len(constraints)
+    scope = [x, y, z, b]
+
+    def assign(values):
+        for v, value in zip(scope, values):
+            v._value = value
+
+    combinations = list(itertools.product(range(-3, 4), range(-2, 3), range(5), [False, True]))
+    accepted = []
+    for values in combinations:
+        assign(values)
+        if all(c.value() for c in constraints):
+            accepted.append(values)
+    assert accepted and len(accepted) < len(combinations)
+    assert s.solveAll() == len(accepted)
+    best = None
+    for values in accepted:
+        assign(values)
+        cost = sum(int(t.value()) for t in terms)
+        best = cost if best is None else min(best, cost)
+    model.minimize(cp.sum(terms))
+    s = cp.SolverLookup.get("csp", model)
+    names = [s.native_model.constraint_name(c) for c in range(s.native_model.constraint_count())]
+    assert sum(name.startswith("table(") for name in names) == len(constraints) + len(terms)
+    assert s.solve()
+    assert s.objective_value() == best
+    assert s.status().exitstatus == ExitStatus.OPTIMAL
 
 
 def test_a_proof_of_unsatisfiability_is_written_and_checked_by_pumpkins_checker(tmp_path):

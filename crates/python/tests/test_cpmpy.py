@@ -358,6 +358,30 @@ def test_small_nonlinear_constraints_and_objective_terms_as_tables_against_brute
     assert s.status().exitstatus == ExitStatus.OPTIMAL
 
 
+def test_tables_given_as_arrays_count_as_brute_force_does():
+    # Rows as numpy arrays go to csp packed (and alike arrays share one index); rows with
+    # a wildcard, as lists; pairs have their own propagator. Each count against brute force.
+    import numpy as np
+    x = cp.intvar(0, 3, shape=3, name="x")
+    y = cp.intvar(0, 3, shape=3, name="y")
+    rows = np.array([[0, 1, 2], [1, 2, 3], [2, 2, 2], [3, 0, 1], [1, 1, 0]])
+    pairs = np.array([[0, 3], [3, 0], [1, 1], [2, 3]])
+    banned = np.array([[0, 0, 0], [1, 1, 1], [2, 2, 2]])
+    model = cp.Model(cp.Table(x, rows), cp.Table(y, rows.copy()), cp.Table([x[0], y[0]], pairs),
+                     cp.NegativeTable([x[2], y[2], x[1]], banned),
+                     cp.ShortTable([x[1], y[1], y[2]], [[1, "*", 0], [2, 2, "*"], ["*", 3, 1]]))
+    row_set = {tuple(r) for r in rows.tolist()}
+    brute = 0
+    for xs in itertools.product(range(4), repeat=3):
+        for ys in itertools.product(range(4), repeat=3):
+            brute += (xs in row_set and ys in row_set and [xs[0], ys[0]] in pairs.tolist()
+                      and [xs[2], ys[2], xs[1]] not in banned.tolist()
+                      and ((xs[1], ys[2]) == (1, 0) or (xs[1], ys[1]) == (2, 2)
+                           or (ys[1], ys[2]) == (3, 1)))
+    assert brute > 0
+    assert model.solveAll(solver="csp") == brute
+
+
 def test_a_proof_of_unsatisfiability_is_written_and_checked_by_pumpkins_checker(tmp_path):
     # CPMpy's own test_prooflogging model: four variables over 1..3, pairwise different.
     a, b, c, d = cp.intvar(1, 3, shape=4, name=list("abcd"))

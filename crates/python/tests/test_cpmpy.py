@@ -382,6 +382,25 @@ def test_tables_given_as_arrays_count_as_brute_force_does():
     assert model.solveAll(solver="csp") == brute
 
 
+def test_subcircuits_of_the_xcsp3_reader_count_as_cpmpy_evaluates_them():
+    # CPMpy's XCSP3 reader's SubCircuit and SubCircuitWithStart are posted as csp's
+    # subcircuit; every assignment of 5 successors is judged by CPMpy's own value().
+    from cpmpy.tools.xcsp3.globals import SubCircuit, SubCircuitWithStart
+    n = 5
+    succ = cp.intvar(0, n - 1, shape=n, name="succ")
+    for constraint in (SubCircuit(succ), SubCircuitWithStart(succ, start_index=2)):
+        s = cp.SolverLookup.get("csp", cp.Model(constraint))
+        names = [s.native_model.constraint_name(c)
+                 for c in range(s.native_model.constraint_count())]
+        assert any("circuit" in name for name in names), names
+        brute = 0
+        for values in itertools.product(range(n), repeat=n):
+            for v, value in zip(succ, values):
+                v._value = value
+            brute += bool(constraint.value())
+        assert s.solveAll() == brute
+
+
 def test_a_proof_of_unsatisfiability_is_written_and_checked_by_pumpkins_checker(tmp_path):
     # CPMpy's own test_prooflogging model: four variables over 1..3, pairwise different.
     a, b, c, d = cp.intvar(1, 3, shape=4, name=list("abcd"))

@@ -26,8 +26,8 @@ _NEGATED = {"==": "!=", "!=": "==", "<=": ">", ">": "<=", "<": ">=", ">=": "<"}
 # The globals (and global functions) csp posts with a propagator of its own.
 SUPPORTED_GLOBALS = frozenset({
     "alldifferent", "alldifferent_except_n", "table", "negative_table", "short_table", "xor",
-    "circuit", "inverse", "cumulative", "no_overlap", "cumulative_optional",
-    "no_overlap_optional", "increasing", "decreasing", "regular", "mdd",
+    "circuit", "subcircuit", "subcircuitwithstart", "inverse", "cumulative", "no_overlap",
+    "cumulative_optional", "no_overlap_optional", "increasing", "decreasing", "regular", "mdd",
     "strictly_increasing", "strictly_decreasing", "lex_less", "lex_lesseq", "gcc",
     "precedence", "indomain",
     "min", "max", "abs", "mul", "div", "mod", "pow", "element", "count", "nvalue", "among",
@@ -684,6 +684,15 @@ def _interface():
                 m.bool_xor([self._lit(a) for a in args], True)
             elif name == "circuit":
                 m.circuit(self._vars(args), 0, False)
+            elif name == "subcircuit":
+                # CPMpy's XCSP3 reader's: the nodes not their own successor form one cycle,
+                # or none does (csp's subcircuit, as MiniZinc's).
+                m.circuit(self._vars(args), 0, True)
+            elif name == "subcircuitwithstart":
+                # The same, the node `start` on the cycle.
+                succ, start = self._vars(args[:-1]), int(args[-1])
+                m.circuit(succ, 0, True)
+                m.compare_value(succ[start], "!=", start)
             elif name == "inverse":
                 fwd, rev = args
                 m.inverse(self._vars(fwd), 0, self._vars(rev), 0)

@@ -326,19 +326,6 @@ impl PyModel {
                 xs.len()
             )));
         }
-        if xs.len() == 2 && supports {
-            // Pairs have a propagator of their own (`csp::Model::table`).
-            let pairs: Vec<[i32; 2]> = data
-                .chunks_exact(8)
-                .map(|b| {
-                    [
-                        i32::from_le_bytes([b[0], b[1], b[2], b[3]]),
-                        i32::from_le_bytes([b[4], b[5], b[6], b[7]]),
-                    ]
-                })
-                .collect();
-            return posted(self.model()?.table(&xs, &pairs));
-        }
         let key = (xs.len(), data.to_vec());
         let tuples = match self.packed_tables.get(&key) {
             Some(tuples) => Arc::clone(tuples),

@@ -311,12 +311,11 @@ impl PyModel {
         posted(self.model()?.all_different_except(&xs, &except))
     }
 
-    /// `xs` take the values of one of `tuples` (or of none, unless `supports`); `None`
-    /// matches any value.
-    /// The same table, its tuples packed one after another as 32-bit little-endian values
-    /// in `data` (`numpy.ndarray.astype("<i4").tobytes()`): a table of 362,880 rows, which
-    /// took a second as lists of lists, takes milliseconds.
+    /// `table`'s constraint (no `None`), its tuples packed one after another as 32-bit
+    /// little-endian values in `data` (`numpy.ndarray.astype("<i4").tobytes()`): a table of
+    /// 362,880 rows, which took a second as lists of lists, takes milliseconds.
     fn table_packed(&mut self, xs: Vec<u32>, data: &[u8], supports: bool) -> Posted {
+        self.model()?;
         let xs = vars(&xs)?;
         let width = 4 * xs.len();
         if width == 0 || data.len() % width != 0 {
@@ -350,6 +349,8 @@ impl PyModel {
         posted(self.model()?.post(table))
     }
 
+    /// `xs` take the values of one of `tuples` (or of none, unless `supports`); `None`
+    /// matches any value.
     fn table(&mut self, xs: Vec<u32>, tuples: Vec<Vec<Option<i64>>>, supports: bool) -> Posted {
         let xs = vars(&xs)?;
         let tuples = tuples

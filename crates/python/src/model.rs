@@ -15,7 +15,7 @@ pub(crate) struct PyModel {
     /// The tuples of each table posted packed, by their bytes: alike tables (a PyCSP3
     /// model's rows, each its own array of the same 362,880 tuples) share one index, as the
     /// XCSP3 reader shares a group's.
-    packed_tables: HashMap<(usize, Vec<u8>), Arc<TableData>>,
+    packed_tables: HashMap<usize, HashMap<Vec<u8>, Arc<TableData>>>,
 }
 
 type Posted = PyResult<u32>;
@@ -325,22 +325,23 @@ impl PyModel {
                 xs.len()
             )));
         }
-        let key = (xs.len(), data.to_vec());
-        let tuples = match self.packed_tables.get(&key) {
+        let alike = self.packed_tables.entry(xs.len()).or_default();
+        let tuples = match alike.get(data) {
             Some(tuples) => Arc::clone(tuples),
             None => {
-                let rows: Vec<Vec<Option<i32>>> = data
+                let rows = data
                     .chunks_exact(width)
                     .map(|row| {
                         row.chunks_exact(4)
-                            .map(|b| Some(i32::from_le_bytes([b[0], b[1], b[2], b[3]])))
-                            .collect()
+                            .map(|b| b.try_into().map(|b| Some(i32::from_le_bytes(b))))
+                            .collect::<Result<Vec<_>, _>>()
                     })
-                    .collect();
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|_| invalid("a value of other than 4 bytes"))?;
                 let tuples = TableData::new(xs.len(), &rows)
                     .map(Arc::new)
                     .ok_or_else(|| invalid("a tuple of another length"))?;
-                self.packed_tables.insert(key, Arc::clone(&tuples));
+                alike.insert(data.to_vec(), Arc::clone(&tuples));
                 tuples
             }
         };

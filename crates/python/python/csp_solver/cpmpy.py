@@ -434,12 +434,19 @@ def _interface():
             scope = get_variables(con)
             if not 1 <= len(scope) <= MOST_TABLE_VARIABLES:
                 return False
+            combinations = self._table_size(scope)
+            return combinations is not None and self._post_table(con, scope, combinations)
+
+        def _table_size(self, scope):
+            """How many combinations of values `scope` has, if few enough for a table (at
+            most `MOST_TABLE_COMBINATIONS`, and within what the solver's tables have left)."""
+            most = min(MOST_TABLE_COMBINATIONS, self._table_budget)
             combinations = 1
             for v in scope:
                 combinations *= int(v.ub) - int(v.lb) + 1
-                if combinations > min(MOST_TABLE_COMBINATIONS, self._table_budget):
-                    return False
-            return self._post_table(con, scope, combinations)
+                if combinations > most:
+                    return None
+            return combinations
 
         def _post_table(self, con, scope, combinations):
             """Posts `con` as the table of its solutions on `scope`, whose variables take
@@ -485,10 +492,8 @@ def _interface():
                     continue
                 if len(scope) >= 2 and _direct(term):
                     continue
-                combinations = 1
-                for v in scope:
-                    combinations *= int(v.ub) - int(v.lb) + 1
-                if combinations > min(MOST_TABLE_COMBINATIONS, self._table_budget):
+                combinations = self._table_size(scope)
+                if combinations is None:
                     continue
                 if term.is_bool():
                     value = boolvar()

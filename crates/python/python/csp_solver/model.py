@@ -369,8 +369,11 @@ class Model:
               proof: Optional[str] = None) -> Result:
         """Finds a solution, or under an objective the best one within `time_limit` seconds.
 
-        `inference`: none, fc, mac or lcg (default: lcg, learning); `var_order` and
-        `value_order` as the command line's; `threads` > 1 runs a portfolio. Each improving
+        `inference`: none, fc, mac or lcg; `var_order` and `value_order` as the command
+        line's. Naming none of them, nor `threads`, runs several searches side by side, the
+        first to finish ending the others (under an objective, learning beside two
+        arc-consistency searches; for one solution, arc consistency beside learning); naming
+        one runs that search alone, and `threads` > 1 adds searches unlike it. Each improving
         solution goes to `on_solution`. Ctrl-C stops the search and returns what was found.
         `hint`: `(variable, value)` pairs that learning tries first until a first solution (a
         warm start). `proof`: a file for a DRCP proof of what the search proves (no solution,

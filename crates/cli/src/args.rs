@@ -65,15 +65,16 @@ it is printed or counted. Read: integer and symbolic variables and the constrain
 XCSP3-core, with groups, blocks and slides (the README lists them); anything else is named with
 its line and column, with s UNSUPPORTED.
 
-Defaults: for one solution of a satisfaction instance, unless a search option is given, two
-searches side by side (-p 2): arc consistency with dom/wdeg and ascending values beside learning
-(lcg); with -p 1 or any of --inference, --var-order, --val-order, --restarts, the first alone.
---count: mac with mrv. An optimisation, unless a search option is given: learning with large
-neighbourhood search beside arc consistency with wdeg and with mrv, all with values towards the
-objective (ascending to minimise, descending to maximise) and sharing the best bound; side by
-side on two cores or more, taking turns on one (learning three fifths of the time). With -p 1
-or a search option, one search (learning with LNS unless told otherwise; --no-lns turns LNS
-off); -p N adds searches unlike it (arc consistency with wdeg and restarts, learning alone).
+Defaults (csp_policy, the one rule of every front end; -v says what it picked): for one
+solution of a satisfaction instance, unless a search option is given, two searches side by side
+(-p 2): arc consistency with dom/wdeg and ascending values beside learning (lcg); with -p 1,
+learning alone; with --var-order, --val-order or --restarts, arc consistency alone. --count: mac
+with mrv. An optimisation, unless a search option is given: learning with large neighbourhood
+search beside arc consistency with dom/wdeg and with mrv, all with values towards the objective
+(ascending to minimise, descending to maximise) and sharing the best bound; side by side on two
+cores or more, taking turns on one (learning three fifths of the time). With -p 1 or a search
+option, one search (learning with LNS unless an order asks for arc consistency; --no-lns turns
+LNS off); -p N adds searches unlike it (arc consistency with restarts, learning alone).
 
 Exit status:
   0    answered: a solution, an optimum, UNSATISFIABLE, or a count
@@ -125,6 +126,10 @@ pub struct Xcsp3Args {
     #[arg(short = 'p', long = "parallel", value_name = "N", conflicts_with_all = ["count", "all", "proof"])]
     pub parallel: Option<u64>,
 
+    /// Say on stderr how the instance is searched (inference, orders, searches side by side)
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+
     #[command(flatten)]
     pub search: SearchArgs,
 }
@@ -156,11 +161,13 @@ or a signal stopped it first. Every solution is checked against every constraint
 is printed. Without -a, an optimisation prints its best solution at the end; with -a or -i,
 each improving one as it is found.
 
-Defaults: with -f, or on a model without search annotations: --inference lcg, with large
-neighbourhood search in an optimisation (--no-lns turns it off). Otherwise the model's search
-annotations (int_search, bool_search, seq_search) are followed, as Gecode follows them, with
---inference mac and --var-order dom-wdeg, ascending values, after them. -p N runs N searches
-side by side, sharing the best objective value.
+Defaults (csp_policy, the one rule of every front end; -v says what it picked): one search
+unless -p N asks for N side by side (sharing the best objective value). The model's search
+annotations (int_search, bool_search, seq_search) are followed unless -f, as Gecode follows
+them, with --inference mac and --var-order dom-wdeg, ascending values, after them. With -f or
+on a model without annotations: an optimisation by learning (lcg) with large neighbourhood
+search (--no-lns turns it off), values towards the objective; one solution by learning; many
+(-a, -n) by mac with mrv. A variable or value order without --inference asks for mac.
 
 Exit status (as MiniZinc expects of a solver: a non-zero status reads as an error):
   0    the model was run: solutions, UNSATISFIABLE or UNKNOWN are on stdout

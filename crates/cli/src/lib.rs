@@ -13,7 +13,6 @@
 mod args;
 mod choice;
 mod commands;
-mod defaults;
 mod events;
 mod exit_code;
 mod input;

@@ -4,13 +4,6 @@
 use crate::settings::SearchSettings;
 use csp::{Inference, Sense, ValueOrder, VarOrder};
 
-/// The variable order of an optimisation's arc-consistency searches (learning follows none).
-///
-/// Why wdeg rather than dom/wdeg: at 10 s on the optimisations of ../shared/xcsp3 and of the
-/// wider set PyCSP3's models give (issue 41's note) it proved as many optima as dom/wdeg on
-/// the first and more on the second.
-pub const OPTIMISATION_VAR_ORDER: VarOrder = VarOrder::Wdeg;
-
 /// Whose defaults: a puzzle command, or a kind of model run, whose row the facts of the run
 /// pick ([`crate::plan`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -38,10 +31,18 @@ pub enum Defaults {
     /// `-f`): arc consistency, the declared search followed as Gecode follows it (the
     /// MiniZinc Challenge's FD class asks for that), dom/wdeg for the variables it leaves.
     Declared,
-    /// One solution of a model searched freely: arc consistency with dom/wdeg's learnt
-    /// weights, beside learning unless one search is asked for ([`crate::Workers::Varied`],
-    /// [`crate::SATISFACTION_THREADS`]). The library's `Solver::new` searches so too.
+    /// One solution of a model searched freely, by several searches side by side: first arc
+    /// consistency with dom/wdeg's learnt weights, learning beside it
+    /// ([`crate::Workers::Varied`], [`crate::SATISFACTION_THREADS`]). The library's
+    /// `Solver::new` searches so too.
     Solve,
+    /// One solution of a model searched freely, by one search (`-p 1`, `threads=1`, and
+    /// `csp fzn`, which runs one search unless `-p` asks for more, as MiniZinc's protocol
+    /// has it): learning, which alone answered more than arc consistency alone on both sets
+    /// of issue 41's note (XCSP3 competition mode, 30 s: the wider set's 51 CSPs, 46 against
+    /// 43; `../shared/xcsp3`'s 43, 42 against 41). `csp fzn -f` searched so before the
+    /// policy.
+    SolveAlone,
     /// Many or all solutions of a model searched freely, or their count: the whole tree is
     /// explored, where the smallest domain first has been the better order on the XCSP3
     /// competition's instances (Bibd, SocialGolfers: under a second against over a minute
@@ -57,7 +58,13 @@ pub enum Defaults {
     /// arc consistency (README). At 10 s on the optimisations of ../shared/xcsp3 and of the
     /// wider set (issue 41's note), it proved as many optima as arc consistency with wdeg on
     /// the first and more on the second, and found better bounds than either learning alone
-    /// or arc consistency.
+    /// or arc consistency. The arc-consistency searches follow dom/wdeg (learning follows no
+    /// order): through CPMpy it proved vrp in 0.93 s against 4.49 s with wdeg,
+    /// flexible_jobshop in 0.21 s against 0.29 s, npuzzle in 0.28 s against 0.35 s; on
+    /// `../shared/xcsp3`'s 42 optimisations both orders proved 40 at 10 s and all at 30 s,
+    /// dom/wdeg faster on Golomb, QueenAttacking and TravelingSalesman and slower on two
+    /// BinPacking (issue 42's note; `csp xcsp3` had kept wdeg on that set until the policy
+    /// made one choice for every front end).
     Optimise(Sense),
 }
 
@@ -95,15 +102,15 @@ impl Defaults {
                 ValueOrder::Ascending,
                 None,
             ),
-            Defaults::Optimise(Sense::Minimize) => (
+            Defaults::SolveAlone | Defaults::Optimise(Sense::Minimize) => (
                 Inference::Lcg,
-                OPTIMISATION_VAR_ORDER,
+                VarOrder::DomWdeg,
                 ValueOrder::Ascending,
                 None,
             ),
             Defaults::Optimise(Sense::Maximize) => (
                 Inference::Lcg,
-                OPTIMISATION_VAR_ORDER,
+                VarOrder::DomWdeg,
                 ValueOrder::Descending,
                 None,
             ),

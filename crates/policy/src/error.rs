@@ -188,3 +188,11 @@ impl fmt::Display for PolicyError {
 }
 
 impl std::error::Error for PolicyError {}
+
+/// The command line's words, for a front end whose errors are lines of text (`?` into a
+/// `Result<_, String>`).
+impl From<PolicyError> for String {
+    fn from(error: PolicyError) -> Self {
+        error.to_string()
+    }
+}

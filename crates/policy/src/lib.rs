@@ -21,7 +21,7 @@ mod plan;
 mod proof_files;
 mod settings;
 
-pub use defaults::{Defaults, OPTIMISATION_VAR_ORDER};
+pub use defaults::Defaults;
 pub use error::{Opt, PolicyError, Spelling};
 pub use limits::{
     check_node_limit, limits, time_limit_seconds, time_limit_text, MAX_TIME_LIMIT_SECS,

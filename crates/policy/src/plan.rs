@@ -134,25 +134,38 @@ impl Request {
 
     /// The plan for `instance`.
     ///
+    /// Several searches run side by side only when nothing chose the search (an
+    /// optimisation's portfolio, or two for one solution) or a thread count asks for them.
     /// The first search's defaults are the row the facts pick (a followed declared search,
-    /// an optimisation, many solutions, one solution; see [`Defaults`]), with the inference
-    /// learning where an option only learning takes was given (a proof, `lns`, the incumbent
-    /// phase), or arc consistency where an order was given without one (learning follows no
-    /// variable order). Several searches run side by side only when nothing chose the search:
-    /// an optimisation's portfolio, or two for one solution; a thread count given decides.
+    /// an optimisation, many solutions, one solution by several searches or by one; see
+    /// [`Defaults`]), with the inference learning where an option only learning takes was
+    /// given (a proof, `lns`, the incumbent phase), or arc consistency where an order or
+    /// restarts were given without one (learning follows no variable order).
     pub fn plan(&self, instance: &Instance) -> Result<Plan, PolicyError> {
         let follow_declared = instance.declared_search && !self.free;
+        let workers = match self.threads {
+            // One search writes one proof.
+            _ if self.proof => Workers::One,
+            Some(n) if n > 1 => Workers::Varied(n.min(MOST_THREADS)),
+            Some(_) => Workers::One,
+            None if self.search_chosen() || follow_declared => Workers::One,
+            None if instance.objective.is_some() => Workers::Optimising,
+            None if self.wanted == Wanted::One => Workers::Varied(SATISFACTION_THREADS),
+            None => Workers::One,
+        };
         let row = match (follow_declared, instance.objective, self.wanted) {
             (true, _, _) => Defaults::Declared,
             (false, Some(sense), _) => Defaults::Optimise(sense),
             (false, None, Wanted::Many) => Defaults::Count,
+            (false, None, Wanted::One) if workers == Workers::One => Defaults::SolveAlone,
             (false, None, Wanted::One) => Defaults::Solve,
         };
         let learning_asked = self.proof || self.lns == Some(true) || self.incumbent_phase;
         let mut defaults = row.settings();
         if learning_asked {
             defaults.inference = Inference::Lcg;
-        } else if self.search.orders_given() {
+        } else if self.search.orders_given() || self.search.restarts.is_some() {
+            // Learning follows no variable order and restarts on its own.
             defaults.inference = Inference::Mac;
         }
         let settings = SearchSettings::from_options(&self.search, defaults, false)?;
@@ -171,16 +184,6 @@ impl Request {
                 });
             }
         }
-        let workers = match self.threads {
-            // One search writes one proof.
-            _ if self.proof => Workers::One,
-            Some(n) if n > 1 => Workers::Varied(n.min(MOST_THREADS)),
-            Some(_) => Workers::One,
-            None if self.search_chosen() || follow_declared => Workers::One,
-            None if instance.objective.is_some() => Workers::Optimising,
-            None if self.wanted == Wanted::One => Workers::Varied(SATISFACTION_THREADS),
-            None => Workers::One,
-        };
         Ok(Plan {
             settings,
             workers,
@@ -267,6 +270,21 @@ mod tests {
         let one = plan(&none, None, false);
         assert_eq!(one.workers, Workers::Varied(SATISFACTION_THREADS));
         assert_eq!(one.settings.inference, Inference::Mac);
+        let alone = Request {
+            threads: Some(1),
+            ..Request::default()
+        };
+        assert_eq!(plan(&alone, None, false).settings.inference, Inference::Lcg);
+        let restarted = Request {
+            search: SearchOptions {
+                restarts: Some(100),
+                ..SearchOptions::default()
+            },
+            ..Request::default()
+        };
+        let restarts = plan(&restarted, None, false);
+        assert_eq!(restarts.settings.inference, Inference::Mac);
+        assert_eq!(restarts.workers, Workers::One);
         let many = Request {
             wanted: Wanted::Many,
             ..Request::default()

@@ -6,11 +6,13 @@
 
 use crate::convert::{invalid, var, vars};
 use crate::model::PyModel;
-use csp::{Inference, Objective, Outcome, Portfolio, Solver, Summary, ValueOrder, VarOrder};
+use csp::{Objective, Outcome, Sense, Solver, Summary, ValueOrder};
+use csp_policy::{
+    Instance, Plan, PolicyError, ProofFiles, Request, SearchOptions, Spelling, Wanted,
+};
 use pyo3::prelude::*;
-use std::io::Write;
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -19,9 +21,6 @@ use std::time::Duration;
 
 /// How often a wait for the next solution looks at Python's signals.
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
-
-/// The most threads a portfolio takes.
-const MOST_THREADS: usize = 64;
 
 /// What the search thread hands over.
 enum Event {
@@ -41,25 +40,14 @@ pub(crate) struct PySearch {
     cancel: Arc<AtomicBool>,
     summary: Option<Summary>,
     thread: Option<JoinHandle<()>>,
-}
-
-/// How many searches run, and which.
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum Workers {
-    /// The one configured.
-    One,
-    /// The default optimisation portfolio (`csp::Portfolio::optimising`), as `csp xcsp3`'s.
-    Optimising,
-    /// The one configured and others unlike it (`csp::Portfolio::varied`), this many.
-    Varied(usize),
+    /// How the policy planned the search, in words (`plan()`).
+    described: String,
 }
 
 /// Everything a search is set up by, read from Python's arguments.
 struct Settings {
-    inference: Inference,
-    var_order: VarOrder,
-    value_order: ValueOrder,
-    workers: Workers,
+    /// How it is searched, as the policy planned it for every front end.
+    plan: Plan,
     time_limit: Option<Duration>,
     node_limit: Option<u64>,
     max_solutions: Option<u64>,
@@ -73,10 +61,9 @@ struct Settings {
 
 impl Settings {
     fn solver<'m>(&self, model: &'m csp::Model, cancel: &Arc<AtomicBool>) -> Solver<'m> {
-        let mut solver = Solver::new(model)
-            .inference(self.inference)
-            .var_order(self.var_order)
-            .value_order(self.value_order)
+        let mut solver = self
+            .plan
+            .solver(model, &self.neighbourhood)
             .max_solutions(self.max_solutions)
             .optimize(self.objective)
             .cancel_flag(Arc::clone(cancel));
@@ -100,9 +87,6 @@ impl Settings {
         if !self.assumed.is_empty() {
             solver = solver.assume(self.assumed.clone());
         }
-        if self.objective.is_some() && self.inference == Inference::Lcg {
-            solver = solver.lns(self.neighbourhood.clone());
-        }
         solver
     }
 }
@@ -123,12 +107,14 @@ fn summary_json(summary: &Summary) -> String {
 
 #[pymethods]
 impl PySearch {
-    /// Starts a search of `model`. Without `inference` nor orders, as `csp xcsp3` searches:
-    /// an optimum by learning (`lcg`, with large neighbourhood search over `neighbourhood`,
-    /// every variable when not given) beside two arc-consistency searches
-    /// (`csp::Portfolio::optimising`); one solution by arc consistency with dom/wdeg beside
-    /// learning; many solutions by arc consistency with dom/wdeg. `threads`: that many
-    /// searches side by side (`csp::Portfolio::varied`), 1 for the first alone.
+    /// Starts a search of `model`, planned by the policy every front end calls
+    /// (`csp_policy::Request::plan`), so that it searches as `csp xcsp3` would: without
+    /// `inference` nor orders, an optimum by learning (`lcg`, with large neighbourhood search
+    /// over `neighbourhood`, every variable when not given) beside two arc-consistency
+    /// searches (`csp::Portfolio::optimising`); one solution by arc consistency with dom/wdeg
+    /// beside learning; many solutions by arc consistency with the smallest domain first.
+    /// `threads`: that many searches side by side (`csp::Portfolio::varied`), 1 for the first
+    /// alone. The policy's refusals come back as `ModelError`s naming the keyword.
     /// `first`: variables to branch on before the others, the smallest domain first,
     /// smallest value first. `objective`: `(variable, minimise)`. `assume`: `(variable, value)` pairs fixed
     /// for this search only. `hint`: `(variable, value)` pairs tried first under learning until a
@@ -158,49 +144,50 @@ impl PySearch {
         proof: Option<PathBuf>,
     ) -> PyResult<Self> {
         let parse = |what: &str, e: csp::UnknownChoice| invalid(format!("{what}: {e}"));
-        let chosen = inference.is_some() || var_order.is_some() || value_order.is_some();
-        let optimising = objective.is_some();
-        let maximising = matches!(objective, Some((_, false)));
-        let inference = match inference {
-            Some(name) => name.parse().map_err(|e| parse("inference", e))?,
-            // Only learning explains what it proves.
-            None if proof.is_some() => Inference::Lcg,
-            None if optimising => Inference::Lcg,
-            None => Inference::Mac,
+        let refused = |e: PolicyError| invalid(e.message(Spelling::Keywords));
+        let random = value_order == Some("random");
+        let search = SearchOptions {
+            inference: inference
+                .map(|name| name.parse().map_err(|e| parse("inference", e)))
+                .transpose()?,
+            var_order: var_order
+                .map(|name| name.parse().map_err(|e| parse("var_order", e)))
+                .transpose()?,
+            val_order: match value_order {
+                Some("random") => Some(ValueOrder::Random { seed }),
+                Some(name) => Some(name.parse().map_err(|e| parse("value_order", e))?),
+                None => None,
+            },
+            // The seed has a default here, and seeds random values only.
+            seed: random.then_some(seed),
+            restarts: None,
         };
-        let var_order = match var_order {
-            Some(name) => name.parse().map_err(|e| parse("var_order", e))?,
-            // dom/wdeg, which under an objective only the default portfolio's arc-consistency
-            // worker follows (learning keeps its activities). On CPMpy's examples it proved
-            // vrp in 0.93 s against 4.49 s with wdeg (csp xcsp3's order), flexible_jobshop in
-            // 0.21 s against 0.29 s, npuzzle 0.28 s against 0.35 s; on ../shared/xcsp3's 42
-            // COPs at 30 s both orders proved all, dom/wdeg faster on three and slower on two
-            // BinPacking (43 s against 60 s in all), so csp xcsp3 keeps wdeg.
-            None => VarOrder::DomWdeg,
+        let request = Request {
+            search,
+            lns: None,
+            incumbent_phase: false,
+            proof: proof.is_some(),
+            free: false,
+            threads,
+            wanted: match max_solutions {
+                Some(1) => Wanted::One,
+                _ => Wanted::Many,
+            },
         };
-        let value_order = match value_order {
-            Some("random") => ValueOrder::Random { seed },
-            Some(name) => name.parse().map_err(|e| parse("value_order", e))?,
-            // Values in the objective's direction, which most objectives follow.
-            None if maximising => ValueOrder::Descending,
-            None => ValueOrder::Ascending,
+        let instance = Instance {
+            objective: objective.map(|(_, minimise)| match minimise {
+                true => Sense::Minimize,
+                false => Sense::Maximize,
+            }),
+            // `first` puts variables first; it declares no search of the model's.
+            declared_search: false,
         };
-        let workers = match threads {
-            // One search writes one proof.
-            _ if proof.is_some() => Workers::One,
-            Some(n) if n <= 1 => Workers::One,
-            Some(n) => Workers::Varied(n.min(MOST_THREADS)),
-            None if chosen => Workers::One,
-            None if optimising => Workers::Optimising,
-            // One solution: as csp xcsp3, arc consistency beside learning.
-            None if max_solutions == Some(1) => Workers::Varied(2),
-            None => Workers::One,
-        };
-        let time_limit = match time_limit {
-            Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
-            Some(t) => return Err(invalid(format!("time limit {t}: not a number of seconds"))),
-            None => None,
-        };
+        let plan = request.plan(&instance).map_err(refused)?;
+        let time_limit = time_limit
+            .map(csp_policy::time_limit_seconds)
+            .transpose()
+            .map_err(refused)?;
+        csp_policy::check_node_limit(node_limit).map_err(refused)?;
         let objective = match objective {
             Some((x, true)) => Some(Objective::minimize(var(x)?)),
             Some((x, false)) => Some(Objective::maximize(var(x)?)),
@@ -211,10 +198,7 @@ impl PySearch {
             None => model.inner.vars().collect(),
         };
         let settings = Settings {
-            inference,
-            var_order,
-            value_order,
-            workers,
+            plan,
             time_limit,
             node_limit,
             max_solutions,
@@ -241,8 +225,13 @@ impl PySearch {
                 return Err(invalid(format!("no variable {}", x.index())));
             }
         }
+        let described = settings.plan.describe();
         let proof = match proof {
-            Some(path) => Some(ProofFiles::create(&path, &model.inner, &settings)?),
+            Some(path) => {
+                let solver = settings.solver(&model.inner, &Arc::new(AtomicBool::new(false)));
+                let files = ProofFiles::create(&path, None, &model.inner, &solver);
+                Some(files.map_err(refused)?)
+            }
             None => None,
         };
         let shared = Arc::clone(&model.inner);
@@ -258,20 +247,16 @@ impl PySearch {
                         Ok(()) => ControlFlow::Continue(()),
                         Err(_) => ControlFlow::Break(()),
                     };
-                if let Some(mut files) = proof {
+                if let Some(files) = proof {
                     let _ = tx.send(match files.prove(&solver, &shared, hand_over) {
-                        Ok(summary) => Event::Done(summary),
-                        Err(message) => Event::Failed(message),
+                        Ok((summary, _)) => Event::Done(summary),
+                        Err(e) => Event::Failed(e.message(Spelling::Keywords)),
                     });
                     return;
                 }
-                let summary = match settings.workers {
-                    Workers::One => solver.solve(hand_over),
-                    Workers::Optimising => Portfolio::optimising(solver).solve(hand_over),
-                    Workers::Varied(n) => {
-                        Portfolio::varied(solver, n, &settings.neighbourhood).solve(hand_over)
-                    }
-                };
+                let summary = settings
+                    .plan
+                    .solve(solver, &settings.neighbourhood, hand_over);
                 let _ = tx.send(Event::Done(summary));
             })
             .map_err(|e| invalid(format!("could not start the search thread: {e}")))?;
@@ -280,6 +265,7 @@ impl PySearch {
             cancel,
             summary: None,
             thread: Some(thread),
+            described,
         })
     }
 
@@ -347,6 +333,12 @@ impl PySearch {
         self.join(py);
     }
 
+    /// How the search is run, in the policy's words, as `csp fzn -v` and `csp xcsp3 -v` say
+    /// it: `inference lcg, variable order dom-wdeg, value order asc; ...`.
+    fn plan(&self) -> String {
+        self.described.clone()
+    }
+
     /// How the search ended and what it did, as JSON, once it is over; `None` before.
     fn summary(&self) -> Option<String> {
         self.summary.as_ref().map(summary_json)
@@ -379,52 +371,4 @@ fn hints(pairs: Vec<(u32, i64)>) -> PyResult<Vec<(csp::VarId, i32)>> {
         }
     }
     Ok(hints)
-}
-
-/// A proof's two files, as `csp fzn --proof FILE` writes them: the DRCP proof at FILE, and
-/// beside it, with the extension `.fzn`, the model it speaks of, which Pumpkin's checker reads
-/// with it (`pumpkin-checker FILE.fzn FILE`).
-struct ProofFiles {
-    proof: std::io::BufWriter<std::fs::File>,
-    path: PathBuf,
-}
-
-impl ProofFiles {
-    /// Checks that the search can be proved (learning, a model the checker reads), writes the
-    /// model's file and opens the proof's; a Python error naming what is wrong otherwise.
-    fn create(path: &Path, model: &csp::Model, settings: &Settings) -> PyResult<Self> {
-        csp_proof::check_inference(settings.inference)
-            .map_err(|e| invalid(format!("proof: {e}")))?;
-        let text = csp_proof::checker_model(model, settings.objective)
-            .map_err(|e| invalid(format!("proof: {e}")))?;
-        let fzn = path.with_extension("fzn");
-        if fzn == path {
-            return Err(invalid(format!(
-                "proof: {} ends in .fzn, the name of the model written beside it",
-                path.display()
-            )));
-        }
-        let fail = |p: &Path, e: std::io::Error| invalid(format!("proof: {}: {e}", p.display()));
-        std::fs::write(&fzn, text).map_err(|e| fail(&fzn, e))?;
-        let file = std::fs::File::create(path).map_err(|e| fail(path, e))?;
-        Ok(ProofFiles {
-            proof: std::io::BufWriter::new(file),
-            path: path.to_owned(),
-        })
-    }
-
-    /// Solves with the proof written as the search goes.
-    fn prove(
-        &mut self,
-        solver: &Solver<'_>,
-        model: &csp::Model,
-        on_solution: impl FnMut(&csp::Solution<'_>) -> ControlFlow<()>,
-    ) -> Result<Summary, String> {
-        let written = csp_proof::prove(solver, model, &mut self.proof, on_solution)
-            .map_err(|e| format!("proof: {}: {e}", self.path.display()))?;
-        self.proof
-            .flush()
-            .map_err(|e| format!("proof: {}: {e}", self.path.display()))?;
-        Ok(written.0)
-    }
 }

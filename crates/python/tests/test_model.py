@@ -114,10 +114,19 @@ def test_globals_agree_with_brute_force():
 
 def test_every_inference_and_order_gives_the_same_count():
     for inference in ["none", "fc", "mac", "lcg"]:
-        for var_order in ["input", "mrv", "dom-wdeg"]:
+        # Learning branches on its own activity order: it takes no var_order.
+        orders = [None] if inference == "lcg" else ["input", "mrv", "dom-wdeg"]
+        for var_order in orders:
             m, _ = queens(7)
-            n = sum(1 for _ in m.solutions(inference=inference, var_order=var_order))
+            options = {} if var_order is None else {"var_order": var_order}
+            n = sum(1 for _ in m.solutions(inference=inference, **options))
             assert n == A000170[7], (inference, var_order)
+
+
+def test_an_order_learning_would_not_follow_is_refused_as_the_command_line_refuses_it():
+    m, _ = queens(5)
+    with pytest.raises(ModelError, match="var_order does not apply to inference lcg"):
+        m.solve(inference="lcg", var_order="mrv")
 
 
 def test_threads_find_the_same_optimum():

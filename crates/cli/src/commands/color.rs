@@ -2,13 +2,12 @@
 //! through the `coloring` crate's drivers; this file reads, reports and prints.
 
 use crate::args::{ColorArgs, StatsFormat};
-use crate::defaults::Defaults;
 use crate::exit_code::Status;
 use crate::input::{self, ReadStop};
 use crate::output::Output;
 use crate::proof;
 use crate::render::report::{self, RunInfo};
-use crate::search_options::{limits, SearchSettings};
+use crate::search_options::limits;
 use crate::signals::{Received, Signals};
 use crate::wording::{a_colouring, count};
 use coloring::{
@@ -16,6 +15,8 @@ use coloring::{
     Graph, KColouring, Step,
 };
 use csp::{Inference, Limit, Limits, Outcome, Poller, Statistics, Summary};
+use csp_policy::Defaults;
+use csp_policy::SearchSettings;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::ops::ControlFlow;
@@ -58,8 +59,8 @@ impl ColorJob {
             return Err("--colors must be at least 1".into());
         }
         // Under --min, --seed also seeds TabuCol.
-        let search = SearchSettings::from_args(
-            &args.search,
+        let search = SearchSettings::from_options(
+            &args.search.options(),
             Defaults::Color.settings(),
             args.colors.is_none(),
         )?;

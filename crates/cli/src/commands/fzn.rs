@@ -2,39 +2,30 @@
 //! `minizinc --solver csp` can run any MiniZinc model on the engine.
 
 use crate::args::FznArgs;
-use crate::defaults::Defaults;
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::proof;
 use crate::render::report::{self, RunInfo};
-use crate::search_options::{limits, SearchSettings};
+use crate::search_options::limits;
 use crate::signals::{Received, Signals};
-use csp::{Inference, Outcome, Statistics};
+use csp::{Outcome, Statistics};
+use csp_policy::{Instance, Request, Wanted};
 use flatzinc::FznModel;
 use std::io::Read;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 pub struct FznJob {
-    /// Decisions follow the best solution so far (`--incumbent-phase`, lcg only).
-    incumbent_phase: bool,
-    /// Large neighbourhood search under lcg (unless `--no-lns`).
-    lns: bool,
-    /// `--lns` was given.
-    lns_asked: bool,
+    /// What the run asks of the search, for the policy to plan once the model is read.
+    request: Request,
     file: std::path::PathBuf,
     all: bool,
     num_solutions: Option<u64>,
     intermediate: bool,
-    free: bool,
     statistics: bool,
     verbose: bool,
     parallel: Option<u64>,
     seed: u64,
-    /// The search on a model with a declared search, without `-f`.
-    settings: SearchSettings,
-    /// The search under `-f` or on a model without a declared search.
-    free_settings: SearchSettings,
     limits: csp::Limits,
     started: Instant,
     /// Where the proof goes (`--proof`).
@@ -45,53 +36,37 @@ pub struct FznJob {
 
 impl FznJob {
     pub fn from_args(args: &FznArgs, signals: &Signals, started: Instant) -> Result<Self, String> {
-        // What follows a declared search, and what searches freely: the same unless the
-        // defaults decide. Asking for what only learning does asks for learning.
-        let declared = match args.lns || args.incumbent_phase || args.proof.is_some() {
-            true => Defaults::FznFree,
-            false => Defaults::Fzn,
+        let many = args.all || args.num_solutions.is_some_and(|n| n > 1);
+        let request = Request {
+            search: args.search.options(),
+            lns: match (args.lns, args.no_lns) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
+            incumbent_phase: args.incumbent_phase,
+            proof: args.proof.is_some(),
+            free: args.free,
+            // MiniZinc's protocol: -p N searches side by side, one without it (the
+            // challenge's sequential class runs every solver so).
+            threads: Some(args.parallel.unwrap_or(1).try_into().unwrap_or(usize::MAX)),
+            wanted: if many { Wanted::Many } else { Wanted::One },
         };
-        let settings = SearchSettings::from_args(&args.search, declared.settings(), false)?;
-        // A variable or value order, without an inference, asks for the search that follows
-        // them (learning takes neither, but for the end of a wide domain).
-        let orders_asked = args.search.var_order.is_some() || args.search.val_order.is_some();
-        let free_settings = match orders_asked && args.search.inference.is_none() {
-            true => settings,
-            false => SearchSettings::from_args(&args.search, Defaults::FznFree.settings(), false)?,
-        };
-        if args.proof.is_some() {
-            proof::check_inference(settings.inference)?;
-        }
+        request.check()?;
         let mut limits = limits(&args.search, &signals.cancel, Some(started))?;
         if let Some(ms) = args.time_limit_ms {
             limits = limits.with_time_at_most(Duration::from_millis(ms));
         }
-        for (asked, flag) in [
-            (args.incumbent_phase, "--incumbent-phase"),
-            (args.lns, "--lns"),
-        ] {
-            if asked && settings.inference != Inference::Lcg {
-                return Err(format!(
-                    "{flag} applies to --inference lcg, not {}",
-                    settings.inference
-                ));
-            }
-        }
         Ok(FznJob {
-            incumbent_phase: args.incumbent_phase,
-            lns: !args.no_lns,
-            lns_asked: args.lns,
+            request,
             file: args.file.clone(),
             all: args.all,
             num_solutions: args.num_solutions,
             intermediate: args.intermediate,
-            free: args.free,
             statistics: args.statistics,
             verbose: args.verbose,
             parallel: args.parallel,
             seed: args.random_seed.or(args.search.seed).unwrap_or(1),
-            settings,
-            free_settings,
             limits,
             started,
             proof: args.proof.clone(),
@@ -173,8 +148,8 @@ impl FznJob {
             return out.finish("csp fzn").unwrap_or(Status::Success);
         }
         for (asked, flag) in [
-            (self.incumbent_phase, "--incumbent-phase"),
-            (self.lns_asked, "--lns"),
+            (self.request.incumbent_phase, "--incumbent-phase"),
+            (self.request.lns == Some(true), "--lns"),
         ] {
             if asked && fzn.objective.is_none() {
                 eprintln!(
@@ -182,19 +157,21 @@ impl FznJob {
                 );
             }
         }
-        let settings = match self.free || fzn.phases.is_empty() {
-            true => self.free_settings,
-            false => self.settings,
+        let plan = match self.request.plan(&Instance::of_flatzinc(&fzn)) {
+            Ok(plan) => plan,
+            Err(e) => {
+                eprintln!("csp fzn: {e}");
+                return Status::BadInput;
+            }
         };
-        let learning = settings.inference == Inference::Lcg;
-        let mut solver = settings
-            .solver(&fzn.model)
-            .limits(self.limits.clone())
-            .incumbent_phase(self.incumbent_phase);
-        if self.lns && learning {
-            solver = solver.lns(fzn.neighbourhood_vars());
+        if self.verbose {
+            eprintln!("csp fzn: search: {}", plan.describe());
         }
-        if !self.free && !fzn.phases.is_empty() {
+        let neighbourhood = fzn.neighbourhood_vars();
+        let mut solver = plan
+            .solver(&fzn.model, &neighbourhood)
+            .limits(self.limits.clone());
+        if plan.follow_declared {
             solver = solver.phases(fzn.phases.clone(), self.seed);
         }
         let optimising = fzn.objective.is_some();
@@ -214,20 +191,11 @@ impl FznJob {
             wrong: 0,
             found_at: self.verbose.then_some(self.started),
         };
-        let threads = self.parallel.unwrap_or(1).clamp(1, super::MOST_THREADS);
-        let solved = if threads > 1 && self.proof.is_none() {
-            let portfolio =
-                csp::Portfolio::varied(solver, threads as usize, &fzn.neighbourhood_vars());
-            Ok(portfolio.solve(|s| run.take(s.values())))
-        } else {
-            proof::solve(
-                "csp fzn",
-                &solver,
-                &self.file,
-                &fzn.model,
-                self.proof.as_deref(),
-                |s| run.take(s.values()),
-            )
+        let solved = match self.proof.as_deref() {
+            None => Ok(plan.solve(solver, &neighbourhood, |s| run.take(s.values()))),
+            proof => proof::solve("csp fzn", &solver, &self.file, &fzn.model, proof, |s| {
+                run.take(s.values())
+            }),
         };
         let summary = match solved {
             Ok(summary) => summary,

@@ -2,7 +2,6 @@
 //! `csp fzn`, and csp's MiniZinc library), so that `minizinc --solver csp` works.
 
 use crate::args::{Cli, MinizincSetupArgs};
-use crate::defaults::Defaults;
 use crate::exit_code::Status;
 use crate::output::Output;
 use clap::{ArgAction, CommandFactory};
@@ -203,14 +202,17 @@ fn extra_flags() -> Vec<[String; 4]> {
         let (kind, default, description) = if matches!(arg.get_action(), ArgAction::SetTrue) {
             ("bool".to_owned(), "false".to_owned(), help)
         } else if !values.is_empty() {
-            let default = default_value(long).unwrap_or_default();
-            let shown = match (long, default.is_empty()) {
-                ("inference", _) => "lcg under -f or without search annotations, else mac",
-                (_, true) => "none",
-                (_, false) => &default,
-            };
-            let described = format!("{help} ({}; default {shown})", values.join(", "));
-            (format!("opt:{}", values.join(":")), default, described)
+            // The search options have no one default: the policy picks them for the model
+            // (csp_policy::Defaults), so none is declared to MiniZinc.
+            let described = format!(
+                "{help} ({}; default: as csp picks for the model)",
+                values.join(", ")
+            );
+            (
+                format!("opt:{}", values.join(":")),
+                String::new(),
+                described,
+            )
         } else if arg.get_value_parser().type_id() == TypeId::of::<u64>() {
             ("int".to_owned(), String::new(), help)
         } else {
@@ -219,16 +221,4 @@ fn extra_flags() -> Vec<[String; 4]> {
         flags.push([format!("--{long}"), description, kind, default]);
     }
     flags
-}
-
-/// What `csp fzn` takes for the option `long` when it is not given, by the option's name.
-fn default_value(long: &str) -> Option<String> {
-    let defaults = Defaults::Fzn.settings();
-    match long {
-        // lcg under -f or without a declared search, else mac: no one value to declare.
-        "inference" => None,
-        "var-order" => Some(defaults.var_order.to_string()),
-        "val-order" => Some(defaults.value_order.to_string()),
-        _ => None,
-    }
 }

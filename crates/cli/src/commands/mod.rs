@@ -7,6 +7,3 @@ pub mod minizinc_setup;
 pub mod queens;
 pub mod sudoku;
 pub mod xcsp3;
-
-/// The most threads `-p` starts (`csp fzn`, `csp xcsp3`).
-pub const MOST_THREADS: u64 = 64;

@@ -2,16 +2,17 @@
 //! the boards.
 
 use crate::args::{EncodingArg, EngineArg, Format, QueensArgs, RecordArgs, StatsFormat};
-use crate::defaults::Defaults;
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::recordings::{observers, Recordings};
 use crate::render::replay::Board;
 use crate::render::report::{self, RunInfo};
 use crate::render::trace::{QueensTrace, MAX_TRACE_N};
-use crate::search_options::{given_engine_options, limits, SearchSettings};
+use crate::search_options::limits;
 use crate::signals::{Received, Signals};
 use csp::{Limit, Limits, ModelError, Outcome, Poller, Statistics, Summary, VarOrder};
+use csp_policy::Defaults;
+use csp_policy::SearchSettings;
 use nqueens::bitmask::{self, Bitmask};
 use nqueens::{Encoding, QueensModel};
 use std::cell::RefCell;
@@ -72,7 +73,7 @@ impl QueensJob {
         signals: &Signals,
         started: Instant,
     ) -> Result<Self, String> {
-        let mut csp_options = given_engine_options(&args.search);
+        let mut csp_options = args.search.options().given_names();
         if args.encoding.is_some() {
             csp_options.push("--encoding");
         }
@@ -141,7 +142,7 @@ impl QueensJob {
             Defaults::Queens
         }
         .settings();
-        let search = SearchSettings::from_args(&args.search, defaults, false)?;
+        let search = SearchSettings::from_options(&args.search.options(), defaults, false)?;
         if args.limit == Some(0) {
             return Err("--limit must be at least 1".into());
         }
@@ -174,7 +175,7 @@ impl QueensJob {
         // the bitmask engine, which would have been much faster.
         let recorded_only = args.engine.is_none()
             && args.count
-            && given_engine_options(&args.search).is_empty()
+            && args.search.options().given_names().is_empty()
             && args.encoding.is_none()
             && !args.trace
             && !args.record.given().is_empty();
@@ -224,7 +225,10 @@ impl QueensJob {
         signals: &Signals,
         started: Instant,
     ) -> Result<Self, String> {
-        let mut given: Vec<&str> = given_engine_options(&args.search)
+        let mut given: Vec<&str> = args
+            .search
+            .options()
+            .given_names()
             .into_iter()
             .filter(|o| *o != "--seed")
             .collect();

@@ -2,7 +2,6 @@
 //! summary. A bad puzzle is reported and answered `invalid`; every other puzzle still runs.
 
 use crate::args::{RecordArgs, StatsFormat, SudokuArgs, SudokuEngineArg, SudokuFormat};
-use crate::defaults::Defaults;
 use crate::exit_code::Status;
 use crate::input::{self, ReadStop};
 use crate::output::Output;
@@ -10,10 +9,12 @@ use crate::recordings::{observers, Recordings};
 use crate::render::named_trace::NamedTrace;
 use crate::render::replay::Board;
 use crate::render::report::{self, RunInfo};
-use crate::search_options::{given_engine_options, limits, SearchSettings};
+use crate::search_options::limits;
 use crate::signals::{Received, Signals};
 use crate::wording::count;
 use csp::{Limit, Limits, Outcome, Poller, Statistics, Summary};
+use csp_policy::Defaults;
+use csp_policy::SearchSettings;
 use serde_json::json;
 use std::cell::RefCell;
 use std::fs::File;
@@ -170,7 +171,10 @@ impl SudokuJob {
         } else {
             Mode::Solve
         };
-        let engine_options: Vec<&str> = given_engine_options(&args.search)
+        let engine_options: Vec<&str> = args
+            .search
+            .options()
+            .given_names()
             .into_iter()
             .chain(args.record.given())
             .chain(args.trace.then_some("--trace"))
@@ -188,7 +192,11 @@ impl SudokuJob {
             None if engine_options.is_empty() => Engine::Auto,
             None => Engine::Csp,
         };
-        let search = SearchSettings::from_args(&args.search, Defaults::Sudoku.settings(), false)?;
+        let search = SearchSettings::from_options(
+            &args.search.options(),
+            Defaults::Sudoku.settings(),
+            false,
+        )?;
         search.check_restarts(
             matches!(mode, Mode::Solve),
             "not with --count, --unique or --check",

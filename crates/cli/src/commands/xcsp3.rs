@@ -2,14 +2,14 @@
 //! lines (`s`, `o`, `v`, `d`, `c`).
 
 use crate::args::Xcsp3Args;
-use crate::defaults::Defaults;
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::proof;
 use crate::render::report::{self, RunInfo};
-use crate::search_options::{limits, SearchSettings};
+use crate::search_options::limits;
 use crate::signals::{Received, Signals};
 use csp::Outcome;
+use csp_policy::{Instance, PolicyError, Request, Wanted};
 use std::ops::ControlFlow;
 use std::time::Instant;
 use xcsp3::{Kind, XcspModel};
@@ -17,54 +17,20 @@ use xcsp3::{Kind, XcspModel};
 /// A validated `csp xcsp3` run.
 pub struct Xcsp3Job {
     file: std::path::PathBuf,
+    /// What the run asks of the search, for the policy to plan once the instance is read.
+    request: Request,
     /// Count every solution (`--count`, and `--all`, which prints each too).
     count: bool,
     /// Print every solution as found (`--all`).
     all: bool,
-    settings: SearchSettings,
-    /// Whether the user chose the variable order, and the value order; otherwise an
-    /// optimisation gets its own defaults once the instance is read.
-    var_order_given: bool,
-    val_order_given: bool,
-    /// Whether the user chose the inference; otherwise an optimisation gets its own.
-    inference_given: bool,
-    /// Large neighbourhood search under lcg in an optimisation (unless `--no-lns`).
-    lns: bool,
-    /// `--lns` was given.
-    lns_asked: bool,
+    /// Say on stderr how the instance is searched (`-v`).
+    verbose: bool,
     limits: csp::Limits,
     started: Instant,
     /// Where the proof goes (`--proof`).
     proof: Option<std::path::PathBuf>,
     /// Statistics on stderr at the end (`--stats`, `--stats=json`).
     stats: Option<crate::args::StatsFormat>,
-    /// Searches side by side (`-p`), if given.
-    threads: Option<usize>,
-    /// Whether a search option was given (then one search unless `-p` says otherwise).
-    search_chosen: bool,
-}
-
-/// Searches side by side for a satisfaction instance when `-p` is not given and no search
-/// option is: arc consistency with dom/wdeg beside learning, sharing the machine.
-///
-/// Why (issue 41's note: 30 s, competition mode, each run pinned to one core, so that the
-/// two searches share it): on the wider set's 51 CSPs, 47 answered against 43 for arc
-/// consistency alone and 46 for learning alone; on `../shared/xcsp3`'s 43, all 43 against
-/// 41 and 42.
-const SATISFACTION_THREADS: usize = 2;
-
-/// Whether the user chose the search in any way, so that it runs as chosen, alone.
-fn search_chosen(args: &Xcsp3Args) -> bool {
-    let search = &args.search;
-    search.inference.is_some()
-        || search.var_order.is_some()
-        || search.val_order.is_some()
-        || search.restarts.is_some()
-        || args.lns
-        || args.no_lns
-        || args.count
-        || args.all
-        || args.proof.is_some()
 }
 
 impl Xcsp3Job {
@@ -73,45 +39,37 @@ impl Xcsp3Job {
         signals: &Signals,
         started: Instant,
     ) -> Result<Self, String> {
-        // Why each: see the table.
-        let defaults = if args.count || args.all {
-            Defaults::Xcsp3Count
-        } else if args.lns || args.proof.is_some() {
-            // Asking for what only learning does asks for learning.
-            Defaults::FznFree
-        } else {
-            Defaults::Xcsp3Solve
-        }
-        .settings();
-        let settings = SearchSettings::from_args(&args.search, defaults, false)?;
-        settings.check_restarts(!args.count, "drop --restarts to count")?;
-        if args.proof.is_some() {
-            proof::check_inference(settings.inference)?;
-        }
-        if args.lns && settings.inference != csp::Inference::Lcg {
-            return Err(format!(
-                "--lns applies to --inference lcg, not {}",
-                settings.inference
-            ));
+        let count = args.count || args.all;
+        let request = Request {
+            search: args.search.options(),
+            lns: match (args.lns, args.no_lns) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
+            incumbent_phase: false,
+            proof: args.proof.is_some(),
+            free: false,
+            threads: args.parallel.map(|n| n.try_into().unwrap_or(usize::MAX)),
+            wanted: if count { Wanted::Many } else { Wanted::One },
+        };
+        request.check()?;
+        if count && args.search.restarts.is_some() {
+            return Err(PolicyError::RestartsForMany {
+                instead: "drop --restarts to count".into(),
+            }
+            .into());
         }
         Ok(Xcsp3Job {
             file: args.file.clone(),
-            count: args.count || args.all,
+            request,
+            count,
             all: args.all,
-            settings,
-            var_order_given: args.search.var_order.is_some(),
-            val_order_given: args.search.val_order.is_some(),
-            inference_given: args.search.inference.is_some() || args.lns || args.proof.is_some(),
-            lns: !args.no_lns,
-            lns_asked: args.lns,
+            verbose: args.verbose,
             limits: limits(&args.search, &signals.cancel, Some(started))?,
             started,
             proof: args.proof.clone(),
             stats: args.search.stats,
-            threads: args
-                .parallel
-                .map(|n| n.clamp(1, crate::commands::MOST_THREADS) as usize),
-            search_chosen: search_chosen(args),
         })
     }
 
@@ -150,28 +108,23 @@ impl Xcsp3Job {
             eprintln!("csp xcsp3: --count counts the solutions of a CSP; this instance is a COP");
             return Status::BadInput;
         }
-        if self.lns_asked && instance.objective.is_none() {
+        if self.request.lns == Some(true) && instance.objective.is_none() {
             eprintln!("csp xcsp3: note: --lns: a satisfaction problem has no incumbent to follow");
         }
         let read_time = self.started.elapsed();
-        let mut settings = self.settings;
-        if let Some(objective) = instance.objective {
-            // Known once the instance is read; the orders the user gave still win.
-            let optimising = Defaults::Xcsp3Optimise(objective.sense).settings();
-            if !self.inference_given {
-                settings.inference = optimising.inference;
+        let plan = match self.request.plan(&Instance::of_xcsp3(&instance)) {
+            Ok(plan) => plan,
+            Err(e) => {
+                eprintln!("csp xcsp3: {e}");
+                return Status::BadInput;
             }
-            if !self.var_order_given {
-                settings.var_order = optimising.var_order;
-            }
-            if !self.val_order_given {
-                settings.value_order = optimising.value_order;
-            }
+        };
+        if self.verbose {
+            eprintln!("csp xcsp3: search: {}", plan.describe());
         }
-        let mut solver = settings.solver(&instance.model).limits(self.limits.clone());
-        if self.lns && settings.inference == csp::Inference::Lcg && instance.objective.is_some() {
-            solver = solver.lns(instance.declared().to_vec());
-        }
+        let mut solver = plan
+            .solver(&instance.model, instance.declared())
+            .limits(self.limits.clone());
         solver = match instance.objective {
             Some(objective) => solver.optimize(Some(objective)),
             None if self.count => solver.max_solutions(None),
@@ -186,29 +139,16 @@ impl Xcsp3Job {
             last: None,
             wrong: 0,
         };
-        let default = if instance.kind == Kind::Csp && !self.search_chosen {
-            SATISFACTION_THREADS
-        } else {
-            1
-        };
-        let threads = self.threads.unwrap_or(default);
-        let default_optimisation = instance.objective.is_some() && !self.search_chosen;
-        let solved = if default_optimisation && self.threads.is_none() {
-            // Arc consistency twice beside learning: see csp::OPTIMISATION_SHARES.
-            let portfolio = csp::Portfolio::optimising(solver);
-            Ok(portfolio.solve(|s| run.take(s.values())))
-        } else if threads > 1 {
-            let portfolio = csp::Portfolio::varied(solver, threads, instance.declared());
-            Ok(portfolio.solve(|s| run.take(s.values())))
-        } else {
-            proof::solve(
+        let solved = match self.proof.as_deref() {
+            None => Ok(plan.solve(solver, instance.declared(), |s| run.take(s.values()))),
+            proof => proof::solve(
                 "csp xcsp3",
                 &solver,
                 &self.file,
                 &instance.model,
-                self.proof.as_deref(),
+                proof,
                 |s| run.take(s.values()),
-            )
+            ),
         };
         let summary = match solved {
             Ok(summary) => summary,

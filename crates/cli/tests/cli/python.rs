@@ -104,6 +104,7 @@ fn the_python_package_passes_its_own_tests_from_the_wheel() {
         "crates/sudoku/src",
         "crates/coloring/src",
         "crates/proof/src",
+        "crates/policy/src",
     ]
     .iter()
     .filter_map(|d| newest_under(&root.join(d)))

@@ -17,8 +17,8 @@ pub enum Inference {
     ForwardChecking,
     /// Maintaining arc consistency: after each assignment, filter every constraint to a fixpoint
     /// (generalised arc consistency as far as each constraint's propagator reaches). The
-    /// default, as on the command line: the global constraints (cumulative, circuit, ...)
-    /// filter only under it, so the weaker modes can leave a real model to run for hours.
+    /// default: the global constraints (cumulative, circuit, ...) filter only under it, so
+    /// the weaker modes can leave a real model to run for hours.
     #[default]
     Mac,
     /// Maintaining arc consistency and learning from each failure (lazy clause generation):
@@ -85,8 +85,8 @@ pub enum VarOrder {
     /// unassigned variables.
     DomDeg,
     /// As `DomDeg`, but each constraint counts with its weight: one plus the number of
-    /// failures it caused so far (Boussemart et al., 2004). The default, as on the command
-    /// line for a model without a declared search.
+    /// failures it caused so far (Boussemart et al., 2004). The default: it goes where the
+    /// failures were, and takes the smallest domain among alike weights.
     #[default]
     DomWdeg,
     /// The largest weighted degree, whatever the domain size (wdeg, Boussemart et al.,

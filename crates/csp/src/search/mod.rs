@@ -87,9 +87,12 @@ pub struct Solver<'m> {
 }
 
 impl<'m> Solver<'m> {
-    /// A solver with the defaults, those of the command line for a model without a declared
-    /// search: arc consistency ([`Inference::Mac`]), dom/wdeg ([`VarOrder::DomWdeg`]),
-    /// smallest values first, all solutions, no limits. A teaching comparison sets
+    /// A solver with the engine's defaults: arc consistency ([`Inference::Mac`]), dom/wdeg
+    /// ([`VarOrder::DomWdeg`]), smallest values first, all solutions, no limits: one search
+    /// that every propagator filters under, guided by where the failures are, with nothing
+    /// to tune. (The command line and the Python module pick a search per model through the
+    /// `csp_policy` crate; for one solution of a model without a declared search, that
+    /// search begins with these.) A teaching comparison sets
     /// [`Inference::ForwardChecking`] or [`Inference::None`] and [`VarOrder::Input`]
     /// explicitly; a hard optimisation may do better with [`Inference::Lcg`].
     pub fn new(model: &'m Model) -> Self {

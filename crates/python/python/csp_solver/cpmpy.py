@@ -1039,9 +1039,10 @@ def _interface():
                 return 0
             # The user's variables are branched on first: the solutions that differ only in
             # auxiliary variables then come one after the other, and count once. dom/wdeg
-            # (the default) does so by itself, as the others are marked introduced; another
-            # order is given them as a first phase.
-            own_order = kwargs.get("var_order") in (None, "dom-wdeg", "dom-deg")
+            # does so by itself, as the others are marked introduced; another order (the
+            # enumeration's default, the smallest domain first) is given them as a first
+            # phase.
+            own_order = kwargs.get("var_order") in ("dom-wdeg", "dom-deg")
             search = self._search(time_limit, None, first=None if own_order else indices,
                                   assume=assume, optimise=False, **kwargs)
             count, previous, last, limited = 0, None, None, False

@@ -1,8 +1,8 @@
 //! `Config`: one named configuration of a comparison, parsed from `fc+mrv+lcv`.
 
-use crate::defaults::Defaults;
-use crate::search_options::SearchSettings;
 use csp::{Inference, ValueOrder, VarOrder};
+use csp_policy::Defaults;
+use csp_policy::SearchSettings;
 
 /// A configuration and its name: the mode, then `+` and each non-default heuristic.
 #[derive(Clone, Debug, PartialEq, Eq)]

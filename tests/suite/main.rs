@@ -1,4 +1,5 @@
-//! The toolkit's integration tests, one binary. Each module covers one area:
+//! The toolkit's integration tests, one binary: the engine on the models of the crates built
+//! on it (the engine's own tests are in `crates/csp/tests`). Each module covers one area:
 // A test fails by panicking, so unwrap and expect are the right tools here.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 // Board sizes index the OEIS tables directly, which reads better than zipped iterators.
@@ -8,13 +9,7 @@
 mod common;
 /// Limits, the observer, the iterator and model-building errors.
 mod engine_api;
-/// What `Solver::new` does with no settings: the strongest sensible search, as the CLI's.
-mod library_defaults;
-/// Property tests (proptest, fixed seed): solution sets and filtering against brute force.
-mod properties;
 /// N-Queens counts against OEIS A000170 for every mode, encoding, heuristic and the bitmask engine.
 mod queens_counts;
 /// The three inference modes agree on solution sets, and prune as much as they promise.
 mod queens_modes;
-/// The engine on textbook models, checked against brute force and published counts.
-mod textbook;

@@ -44,7 +44,6 @@
 mod atom;
 /// Brute-force oracles for the tests beside each constraint.
 #[cfg(test)]
-#[path = "tests/brute_force.rs"]
 mod brute_force;
 pub mod constraints;
 mod error;

@@ -251,5 +251,4 @@ impl Drop for Poller {
 }
 
 #[cfg(test)]
-#[path = "tests/poller.rs"]
 mod tests;

@@ -106,5 +106,4 @@ fn pass_on(round: &mut Round, table: &Table) {
 }
 
 #[cfg(test)]
-#[path = "tests/turns.rs"]
 mod tests;

@@ -192,5 +192,4 @@ struct Cluster {
 }
 
 #[cfg(test)]
-#[path = "../tests/projection.rs"]
 mod tests;

@@ -723,5 +723,4 @@ impl Context<'_> {
 }
 
 #[cfg(test)]
-#[path = "../tests/context.rs"]
 mod tests;

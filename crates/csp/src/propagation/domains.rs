@@ -1055,5 +1055,4 @@ impl Iterator for RangeIter<'_> {
 }
 
 #[cfg(test)]
-#[path = "../tests/domain.rs"]
 pub(crate) mod tests;

@@ -81,5 +81,4 @@ impl SelectVar for DomWdeg {
 }
 
 #[cfg(test)]
-#[path = "../../tests/dom_wdeg.rs"]
 mod tests;

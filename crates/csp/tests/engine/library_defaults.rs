@@ -1,7 +1,7 @@
 //! What `Solver::new` does with no settings, on the models a newcomer writes first: the
 //! defaults must solve them as the command line would, not leave them to a weak search.
 
-use csp_toolkit::csp::{Model, Outcome, Relation, Solver};
+use csp::{Model, Outcome, Relation, Solver};
 use std::time::Duration;
 
 /// Eight tasks on a resource of capacity 3: (duration, usage). Their energy bound is 13;

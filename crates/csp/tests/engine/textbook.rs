@@ -1,8 +1,8 @@
 //! The engine on textbook models and on random small models, against brute force.
 
 use crate::common::{MODES, VALUE_ORDERS, VAR_ORDERS};
-use csp_toolkit::csp::SplitMix64;
-use csp_toolkit::csp::{Model, Outcome, Relation, Solver, VarId};
+use csp::SplitMix64;
+use csp::{Model, Outcome, Relation, Solver, VarId};
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 

@@ -6,11 +6,11 @@
 //! extremes of every constraint's arithmetic are tried too.
 
 use crate::common::{MODES, VALUE_ORDERS, VAR_ORDERS};
-use csp_toolkit::csp::constraints::{
+use csp::constraints::{
     Abs, AllDifferent, ArithOp, Arithmetic, BoolGate, BoolXor, Compare, Cumulative, Element,
     Extremum, Gate, Linear, Lit, Member, Regular,
 };
-use csp_toolkit::csp::{
+use csp::{
     Atom, Consistency, ConstraintId, Inference, Model, ModelError, Objective, Observer, Outcome,
     Phase, Portfolio, Reification, Relation, Solver, SplitMix64, ValueSelect, VarId, VarOrder,
     VarSelect,

@@ -16,6 +16,7 @@ mod commands;
 mod events;
 mod exit_code;
 mod input;
+mod instances;
 mod output;
 mod progress;
 mod proof;

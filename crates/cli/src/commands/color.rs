@@ -3,7 +3,7 @@
 
 use crate::args::{ColorArgs, StatsFormat};
 use crate::exit_code::Status;
-use crate::input::{self, ReadStop};
+use crate::instances::{self, Early};
 use crate::output::Output;
 use crate::proof;
 use crate::render::report::{self, RunInfo};
@@ -11,14 +11,12 @@ use crate::search_options::limits;
 use crate::signals::{Received, Signals};
 use crate::wording::{a_colouring, count};
 use coloring::{
-    ChromaticError, ChromaticSettings, ColoringModel, ColouringSearch, DimacsGraph, DimacsReader,
-    Graph, KColouring, Step,
+    ChromaticError, ChromaticSettings, ColoringModel, ColouringSearch, DimacsGraph, Graph,
+    KColouring, Step,
 };
 use csp::{Inference, Limit, Limits, Outcome, Poller, Statistics, Summary};
 use csp_policy::Defaults;
 use csp_policy::SearchSettings;
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -40,14 +38,6 @@ pub struct ColorJob {
 /// How a run ended: its status, the search's figures if it searched, and the colouring to
 /// print if it has one.
 type Done = (Status, Option<Summary>, Option<Vec<u32>>);
-
-/// How a phase before the search ended early.
-pub(crate) enum Early {
-    /// A message for the user and the status to exit with.
-    Failed(String, Status),
-    /// A limit stopped the run while it was doing this (a phrase: "reading the graph").
-    Stopped(Limit, &'static str),
-}
 
 impl ColorJob {
     pub fn from_args(
@@ -95,7 +85,7 @@ impl ColorJob {
             eprintln!("csp color: {note}");
         }
         let mut poller = Poller::new(&self.chromatic.limits);
-        let result = read_graph(&self.file, &mut poller)
+        let result = instances::read_graph(&self.file, &mut poller)
             .and_then(|read| self.solve(&read, &mut poller, signals));
         let (status, summary, colors) = match result {
             Ok(done) => done,
@@ -362,54 +352,6 @@ fn early(error: ChromaticError<String>) -> Early {
             Status::WrongAnswer,
         ),
     }
-}
-
-/// Reads the DIMACS graph in `file` (`-` for standard input) line by line, ticking `poller` per
-/// line: `csp color`'s and `csp compare color`'s reader.
-pub(crate) fn read_graph(
-    file: &std::path::Path,
-    poller: &mut Poller,
-) -> Result<DimacsGraph, Early> {
-    let name = file.display().to_string();
-    let failed = |message: String| Early::Failed(message, Status::BadInput);
-    let input: Box<dyn BufRead + Send> = if name == "-" {
-        if io::stdin().is_terminal() {
-            eprintln!(
-                "csp color: reading a DIMACS graph from the terminal ('p edge V E', then \
-                 'e u v' lines); Ctrl-D ends it"
-            );
-        }
-        Box::new(BufReader::new(io::stdin()))
-    } else {
-        let file = File::open(file).map_err(|e| failed(format!("cannot read {name}: {e}")))?;
-        Box::new(BufReader::new(file))
-    };
-    let mut reader = DimacsReader::new();
-    let mut bad = None;
-    let read = input::for_each_line(input, poller, |number, bytes| {
-        let Ok(line) = std::str::from_utf8(bytes) else {
-            bad = Some(format!("{name}: line {number}: not valid UTF-8 text"));
-            return ControlFlow::Break(());
-        };
-        match reader.feed(number, line.trim_end_matches(['\n', '\r'])) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                bad = Some(format!("{name}: {e}"));
-                ControlFlow::Break(())
-            }
-        }
-    });
-    let last = match read {
-        Ok(last) => last,
-        Err(ReadStop::Io(line, e)) => return Err(failed(format!("{name}: line {line}: {e}"))),
-        Err(ReadStop::Limit(limit)) => return Err(Early::Stopped(limit, "reading the graph")),
-    };
-    if let Some(message) = bad {
-        return Err(failed(message));
-    }
-    reader
-        .finish(last)
-        .map_err(|e| failed(format!("{name}: {e}")))
 }
 
 /// The status of a search a limit or a signal stopped, or `None` if it ran to its end.

@@ -11,7 +11,6 @@ mod configs;
 
 pub use configs::Config;
 
-use super::color::Early;
 pub use crate::args::{
     CompareArgs, CompareColorArgs, CompareCommand, CompareFznArgs, CompareQueensArgs,
     CompareSudokuArgs, CompareXcsp3Args, EncodingArg, TableFormat,
@@ -19,6 +18,7 @@ pub use crate::args::{
 use crate::events::{EventLog, Recorder};
 use crate::exit_code::Status;
 use crate::input::{self, ReadStop};
+use crate::instances::{self, Early};
 use crate::output::Output;
 use crate::progress::Spinner;
 use crate::render::plot;
@@ -728,7 +728,7 @@ fn sudoku(
 fn color(args: &CompareColorArgs, signals: &Signals, out: &mut Output) -> Result<Status, Failure> {
     let settings = Settings::new(&args.compare, signals)?;
     let mut poller = settings.signal_poller();
-    let read = match super::color::read_graph(&args.file, &mut poller) {
+    let read = match instances::read_graph(&args.file, &mut poller) {
         Ok(read) => read,
         Err(Early::Failed(message, _)) => return Err(message.into()),
         Err(Early::Stopped(..)) => return Err(Failure::Stopped),
@@ -870,7 +870,7 @@ fn fzn(args: &CompareFznArgs, signals: &Signals, out: &mut Output) -> Result<Sta
 /// optimisation proved, under each configuration.
 fn xcsp3(args: &CompareXcsp3Args, signals: &Signals, out: &mut Output) -> Result<Status, Failure> {
     let mut settings = Settings::new(&args.compare, signals)?;
-    let text = super::xcsp3::read_instance(&args.file)?;
+    let text = instances::read_instance(&args.file)?;
     let read = xcsp3::load(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
     drop(text);
     settings.goal = read.objective;

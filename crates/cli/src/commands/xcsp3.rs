@@ -75,7 +75,7 @@ impl Xcsp3Job {
 
     pub fn run(&self, signals: &Signals, mut out: Output) -> Status {
         // Ok(Err(limit)): the read itself was stopped.
-        let read = read_instance(&self.file).and_then(|text| {
+        let read = crate::instances::read_instance(&self.file).and_then(|text| {
             match xcsp3::load_within(&text, &self.limits) {
                 Ok(instance) => Ok(Ok(instance)),
                 Err(e) => match e.stopped {
@@ -263,16 +263,4 @@ impl Answers<'_> {
         self.last = Some(values.to_vec());
         ControlFlow::Continue(())
     }
-}
-
-/// The text of the instance at `file`, unpacked when it is LZMA-compressed (`.lzma`).
-pub(crate) fn read_instance(file: &std::path::Path) -> Result<String, String> {
-    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let compressed = file
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("lzma"));
-    if compressed {
-        return xcsp3::decompress(&bytes).map_err(|e| format!("{}: {e}", file.display()));
-    }
-    String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", file.display()))
 }

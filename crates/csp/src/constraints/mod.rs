@@ -8,31 +8,49 @@
 //!
 //! A constraint of your own needs only [`Constraint`](crate::Constraint) and
 //! [`Model::post`](crate::Model::post) (the guide is in the trait's module). One that comes
-//! with csp, reachable from MiniZinc and XCSP3, takes these steps; `nvalue` is a small one
-//! to follow through them.
+//! with csp reaches every route: the engine, MiniZinc (FlatZinc), XCSP3, Python and CPMpy.
+//! `nvalue` is a small one to follow through these steps (`git grep -n nvalue` shows each
+//! place); each route has a test against an oracle nobody here wrote by hand.
 //!
 //! 1. **The propagator**, `constraints/<family>.rs`, exported here: its documentation
 //!    states its consistency (`Consistency: ...`); its hooks give reasons for learning
-//!    (`remove_because` and the like) and, for a linear or all-different form, `checkable`
-//!    for proofs. Tests that test it alone go beside it, in a `#[cfg(test)] mod tests`, with
-//!    the oracles of `crate::brute_force` (every tuple, the supported values, `assert_gac`)
-//!    and proptest's fixed-seed `config()`: see `all_different.rs` or `nfa.rs`.
+//!    (`remove_because`, `at_most_because` and the like; without them learning blames the
+//!    whole scope, which is sound and weaker) and, for a linear or all-different form,
+//!    `checkable` for proofs. Tests that test it alone go beside it, in a
+//!    `#[cfg(test)] mod tests`, on the oracles of `crate::brute_force` (every tuple, the
+//!    supported values, `assert_gac`) and proptest's fixed-seed `config()`: see
+//!    `all_different.rs` or `nfa.rs`.
 //! 2. **The posting method**, in `model/post.rs` (`Model::nvalue`): it checks the arguments
 //!    and returns a [`ModelError`](crate::ModelError) rather than posting nonsense.
-//! 3. **The property test**, a `Spec` variant in `tests/suite/properties.rs`: random small
-//!    models with it are solved in every mode and compared with brute force, and under
-//!    `lcg` each reason it gives is checked against the constraint's own `is_satisfied`.
-//! 4. **FlatZinc**: a `csp_<name>` builtin in `crates/flatzinc/src/build.rs`, and the file
+//! 3. **The property test**, a `Spec` variant in `crates/csp/tests/engine/properties.rs`:
+//!    random small models with it are solved in every mode and compared with brute force,
+//!    and under `lcg` each reason it gives is checked against the constraint's own
+//!    `is_satisfied`. `cargo test -p csp` runs it.
+//! 4. **FlatZinc**: a `csp_<name>` builtin in the family's reader,
+//!    `crates/flatzinc/src/build/builtins/<family>.rs` (`counting.rs` for `csp_nvalue`; a new
+//!    family is a new file there and one entry in `builtins/mod.rs`'s list), and the file
 //!    `crates/flatzinc/mznlib/fzn_<name>.mzn` that makes MiniZinc emit it (it ships by being
-//!    there: `build.rs` lists the folder). `fzn::each_native_global_reaches_csp_as_one_constraint`
-//!    (`crates/cli/tests/cli/fzn.rs`) compiles a model with it under every MiniZinc found, and
-//!    `fzn::each_redefined_global_has_as_many_solutions_on_csp_as_on_gecode` compares its
-//!    solutions with MiniZinc's own decomposition on Gecode.
+//!    there: `crates/flatzinc/build.rs` lists the folder). A case in
+//!    `crates/flatzinc/tests/builtins.rs` reads it; in `crates/cli/tests/cli/fzn.rs`,
+//!    `each_native_global_reaches_csp_as_one_constraint` compiles a model with it under every
+//!    MiniZinc found, and `each_redefined_global_has_as_many_solutions_on_csp_as_on_gecode`
+//!    compares its solutions with MiniZinc's own decomposition on Gecode.
 //! 5. **XCSP3**: the element's mapping in `crates/xcsp3/src/constraints/<family>.rs`
-//!    (`<nValues>` in `counting.rs`), with an instance in the crate's tests.
+//!    (`<nValues>` in `counting.rs`), with an instance under `crates/xcsp3/tests/data/forms/`
+//!    whose count or optimum `brute_force.py` there computes.
+//! 6. **Python**: a method of the native model, `crates/python/src/model.rs` (`fn nvalue`),
+//!    the modelling layer's method in `crates/python/python/csp_solver/model.py` when it is
+//!    one a modeller writes, and CPMpy's global, by name, in
+//!    `crates/python/python/csp_solver/cpmpy.py` (the list of supported globals at its top,
+//!    and its branch in the posting of globals). Tests: `crates/python/tests/test_model.py`
+//!    and `test_cpmpy.py`, against brute force over `itertools.product`.
+//! 7. **Docs**: the global's row in the table of globals in `docs/library.md` (its MiniZinc
+//!    name and consistency) and in `docs/minizinc.md`'s table of natives, and `docs/python.md`
+//!    for the Python method.
 //!
-//! The engine's core does not change: the network learns the new constraint's wake
-//! conditions and costs from its hooks at posting.
+//! How it is searched needs nothing: the policy (`crates/policy`) picks the search for
+//! every route, and the engine's core does not change either: the network learns the new
+//! constraint's wake conditions and costs from its hooks at posting.
 
 mod all_different;
 mod all_different_except;

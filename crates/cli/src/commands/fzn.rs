@@ -85,39 +85,34 @@ impl FznJob {
         Ok(text)
     }
 
+    /// Reads and loads the FlatZinc; on failure, the one line to print after `csp fzn: `.
+    fn load(&self) -> Result<FznModel, String> {
+        let text = self.read()?;
+        match flatzinc::load(&text) {
+            Ok(fzn) => Ok(fzn),
+            // The model's own place when MiniZinc left it (the FlatZinc file is MiniZinc's
+            // temporary one, gone once the run ends); the FlatZinc's line otherwise.
+            Err(e) if e.source.is_some() => Err(e.to_string()),
+            // MiniZinc's temporary FlatZinc (`minizinc --solver csp`), which is deleted once
+            // the run ends: its line is of no use; the message names the variable or
+            // constraint, and says how to get the model's line.
+            Err(e) if from_minizinc(&self.file) => Err(format!(
+                "{} (in the FlatZinc MiniZinc compiled from the model; minizinc --keep-paths \
+                 shows the model's line)",
+                e.message
+            )),
+            Err(e) => Err(format!("{}: {e}", self.file.display())),
+        }
+    }
+
     pub fn run(&self, signals: &Signals, mut out: Output) -> Status {
-        let text = match self.read() {
-            Ok(text) => text,
+        let fzn = match self.load() {
+            Ok(fzn) => fzn,
             Err(message) => {
                 eprintln!("csp fzn: {message}");
                 return Status::BadInput;
             }
         };
-        let fzn = match flatzinc::load(&text) {
-            Ok(fzn) => fzn,
-            // The model's own place when MiniZinc left it (the FlatZinc file is MiniZinc's
-            // temporary one, gone once the run ends); the FlatZinc's line otherwise.
-            Err(e) if e.source.is_some() => {
-                eprintln!("csp fzn: {e}");
-                return Status::BadInput;
-            }
-            // MiniZinc's temporary FlatZinc (`minizinc --solver csp`), which is deleted once
-            // the run ends: its line is of no use; the message names the variable or
-            // constraint, and says how to get the model's line.
-            Err(e) if from_minizinc(&self.file) => {
-                eprintln!(
-                    "csp fzn: {} (in the FlatZinc MiniZinc compiled from the model; \
-                     minizinc --keep-paths shows the model's line)",
-                    e.message
-                );
-                return Status::BadInput;
-            }
-            Err(e) => {
-                eprintln!("csp fzn: {}: {e}", self.file.display());
-                return Status::BadInput;
-            }
-        };
-        drop(text);
         if self.statistics || self.verbose {
             for note in &fzn.notes {
                 eprintln!("csp fzn: note: {note}");

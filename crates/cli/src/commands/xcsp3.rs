@@ -74,35 +74,9 @@ impl Xcsp3Job {
     }
 
     pub fn run(&self, signals: &Signals, mut out: Output) -> Status {
-        // Ok(Err(limit)): the read itself was stopped.
-        let read = crate::instances::read_instance(&self.file).and_then(|text| {
-            match xcsp3::load_within(&text, &self.limits) {
-                Ok(instance) => Ok(Ok(instance)),
-                Err(e) => match e.stopped {
-                    Some(limit) => Ok(Err(limit)),
-                    None => Err(format!("{}: {e}", self.file.display())),
-                },
-            }
-        });
-        let instance = match read {
-            Ok(Ok(instance)) => instance,
-            Ok(Err(limit)) => {
-                // Stopped while reading: nothing found, as a search stopped at its start.
-                let (status, by) = match signals.stopped(Outcome::LimitReached(limit)) {
-                    Some(Received::Interrupt) => (Status::Interrupted, "SIGINT".to_owned()),
-                    Some(Received::Terminate) => (Status::Terminated, "SIGTERM".to_owned()),
-                    None => (Status::Limit, limit.to_string()),
-                };
-                out.record(format!("c the read was stopped by {by}\ns UNKNOWN\n").as_bytes());
-                return out.finish("csp xcsp3").unwrap_or(status);
-            }
-            Err(message) => {
-                eprintln!("csp xcsp3: {message}");
-                // The competition's answer for an instance a solver cannot take.
-                out.record(b"s UNSUPPORTED\n");
-                out.finish("csp xcsp3");
-                return Status::BadInput;
-            }
+        let instance = match self.read(signals, &mut out) {
+            Ok(instance) => instance,
+            Err(status) => return status,
         };
         if self.count && instance.kind == Kind::Cop {
             eprintln!("csp xcsp3: --count counts the solutions of a CSP; this instance is a COP");
@@ -216,6 +190,42 @@ impl Xcsp3Job {
             // A limit that cut short an optimisation or a count; a first solution is whole.
             None if !exact && !first_solution_found => Status::Limit,
             None => Status::Success,
+        }
+    }
+
+    /// Reads the instance; on failure, what the run printed and its status. A read stopped
+    /// by a limit or a signal answers `s UNKNOWN`, as a search stopped at its start; an
+    /// instance csp cannot take answers `s UNSUPPORTED`, the competition's word for it.
+    fn read(&self, signals: &Signals, out: &mut Output) -> Result<XcspModel, Status> {
+        // Ok(Err(limit)): the read itself was stopped.
+        let read = crate::instances::read_instance(&self.file).and_then(|text| {
+            match xcsp3::load_within(&text, &self.limits) {
+                Ok(instance) => Ok(Ok(instance)),
+                Err(e) => match e.stopped {
+                    Some(limit) => Ok(Err(limit)),
+                    None => Err(format!("{}: {e}", self.file.display())),
+                },
+            }
+        });
+        match read {
+            Ok(Ok(instance)) => Ok(instance),
+            Ok(Err(limit)) => {
+                // Stopped while reading: nothing found, as a search stopped at its start.
+                let (status, by) = match signals.stopped(Outcome::LimitReached(limit)) {
+                    Some(Received::Interrupt) => (Status::Interrupted, "SIGINT".to_owned()),
+                    Some(Received::Terminate) => (Status::Terminated, "SIGTERM".to_owned()),
+                    None => (Status::Limit, limit.to_string()),
+                };
+                out.record(format!("c the read was stopped by {by}\ns UNKNOWN\n").as_bytes());
+                Err(out.finish("csp xcsp3").unwrap_or(status))
+            }
+            Err(message) => {
+                eprintln!("csp xcsp3: {message}");
+                // The competition's answer for an instance a solver cannot take.
+                out.record(b"s UNSUPPORTED\n");
+                out.finish("csp xcsp3");
+                Err(Status::BadInput)
+            }
         }
     }
 }

@@ -4,8 +4,9 @@
 use crate::constraints::{
     Abs, AllDifferent, AllDifferentExcept, Among, ArgExtremum, ArithOp, Arithmetic, ArrayMember,
     BinPackingLoad, Binary, BoolGate, BoolXor, Circuit, Compare, Count, Cumulative, Diffn,
-    Disjunctive, Element, Extremum, Gate, GlobalCardinality, Increasing, Inverse, Lex, Linear, Lit,
-    Member, NValue, NotEqual, Path, Regular, Reifiable, Reified, Relation, Table, ValuePrecede,
+    Disjunctive, Element, Extremum, Gate, GlobalCardinality, Increasing, Inverse, Knapsack, Lex,
+    Linear, Lit, Member, NValue, NotEqual, Path, Regular, Reifiable, Reified, Relation, Table,
+    ValuePrecede,
 };
 use crate::{Consistency, ConstraintId, Model, ModelError, Operand, VarId};
 
@@ -498,6 +499,53 @@ impl Model {
                 weights.len()
             ))
         })?;
+        self.post(c)
+    }
+
+    /// `xs[i]` copies of item `i`, of weight `weights[i]` and profit `profits[i]`, weigh
+    /// `weight` and earn `profit` in all, every number at least 0 (MiniZinc's `knapsack`):
+    /// the two sums as [`Linear`]s and, beside them, the [`Knapsack`] that bounds each by
+    /// the other through the linear relaxation. An error for lists of unequal length or a
+    /// negative weight or profit.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), csp::ModelError> {
+    /// use csp::{Model, Solver};
+    /// let mut model = Model::new();
+    /// let xs: Vec<_> = (0..3).map(|_| model.new_var(0..=1)).collect::<Result<_, _>>()?;
+    /// let weight = model.new_var(0..=5)?;
+    /// let profit = model.new_var(0..=20)?;
+    /// model.knapsack(&[3, 2, 4], &[7, 4, 8], &xs, weight, profit)?;
+    /// let best = Solver::new(&model).maximize(profit).solutions().last();
+    /// assert_eq!(best.map(|v| v[profit.index()]), Some(11)); // items 0 and 1
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn knapsack(
+        &mut self,
+        weights: &[i32],
+        profits: &[i32],
+        xs: &[VarId],
+        weight: VarId,
+        profit: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        let c = Knapsack::new(weights, profits, xs, weight, profit).ok_or_else(|| {
+            ModelError::InvalidConstraint(format!(
+                "knapsack: {} weights, {} profits and {} items, or a negative weight or profit",
+                weights.len(),
+                profits.len(),
+                xs.len()
+            ))
+        })?;
+        for (coefficients, total) in [(weights, weight), (profits, profit)] {
+            let mut terms: Vec<(i64, VarId)> = coefficients
+                .iter()
+                .zip(xs)
+                .map(|(&c, &x)| (i64::from(c), x))
+                .collect();
+            terms.push((-1, total));
+            self.linear(&terms, Relation::Eq, 0)?;
+        }
         self.post(c)
     }
 

@@ -91,6 +91,8 @@ enum Spec {
     MemberOf(Vec<usize>, usize),
     /// bin_packing_load(loads of bins numbered from the offset, items' bins, weights).
     BinPacking(Vec<usize>, i32, Vec<usize>, Vec<i32>),
+    /// knapsack(weights, profits, items, weight, profit).
+    Knapsack(Vec<i32>, Vec<i32>, Vec<usize>, usize, usize),
     /// z = the first index of the largest (smallest unless the flag) place, indexed from the
     /// offset.
     ArgExtremum(Vec<usize>, i64, usize, bool),
@@ -303,6 +305,17 @@ fn spec(vars: usize) -> impl Strategy<Value = Spec> {
             any::<bool>()
         )
             .prop_map(|(xs, first, z, max)| Spec::ArgExtremum(xs, first, z, max)),
+        (
+            prop::collection::vec((0..vars, -1..=3i32, 0..=3i32), 0..=3),
+            0..vars,
+            0..vars
+        )
+            .prop_map(|(items, w, p)| {
+                let xs = items.iter().map(|t| t.0).collect();
+                let weights = items.iter().map(|t| t.1).collect();
+                let profits = items.iter().map(|t| t.2).collect();
+                Spec::Knapsack(weights, profits, xs, w, p)
+            }),
         (
             -1..=1i32,
             prop::collection::vec(0..vars, 1..=3),
@@ -581,6 +594,20 @@ fn build(domains: &[BTreeSet<i32>], specs: &[Spec]) -> Option<Model> {
                 let items: Vec<VarId> = items.iter().map(|&i| vars[i]).collect();
                 model
                     .bin_packing_load(&loads, *first, &items, weights)
+                    .map(|_| ())
+            }
+            Spec::Knapsack(weights, profits, xs, w, p) => {
+                let xs: Vec<VarId> = xs.iter().map(|&i| vars[i]).collect();
+                if weights.iter().any(|&w| w < 0) {
+                    let refused = model.knapsack(weights, profits, &xs, vars[*w], vars[*p]);
+                    assert!(
+                        matches!(refused, Err(ModelError::InvalidConstraint(_))),
+                        "{refused:?}"
+                    );
+                    return None;
+                }
+                model
+                    .knapsack(weights, profits, &xs, vars[*w], vars[*p])
                     .map(|_| ())
             }
             Spec::Path(first, ends, s, t, ns, es, directed) => {
@@ -1423,6 +1450,30 @@ fn globals_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
             let loads = (at..domains.len()).collect();
             (domains, vec![Spec::BinPacking(loads, 1, items, weights)])
         });
+    // A weight of up to 3 values of 0..=8 and a profit of 0..=12, then 1 to 4 distinct items of -1..=3 (the
+    // constraint rules the negative values out), of weights and profits 0..=4.
+    let knapsack = (
+        prop::collection::vec(
+            (
+                prop::collection::btree_set(-1..=3i32, 1..=3),
+                0..=4i32,
+                0..=4i32,
+            ),
+            1..=4,
+        ),
+        prop::collection::btree_set(0..=8i32, 1..=3),
+        prop::collection::btree_set(0..=12i32, 1..=6),
+    )
+        .prop_map(|(items, weight, profit)| {
+            // The weight first, of few values, so that the search (smallest domain first)
+            // often fixes it before the items and its bound enters the reasons.
+            let mut domains = vec![weight, profit];
+            domains.extend(items.iter().map(|t| t.0.clone()));
+            let weights = items.iter().map(|t| t.1).collect();
+            let profits = items.iter().map(|t| t.2).collect();
+            let xs = (2..domains.len()).collect();
+            (domains, vec![Spec::Knapsack(weights, profits, xs, 0, 1)])
+        });
     // 1 to 4 distinct variables of -1..=3 and an index of 0..=5.
     let arg = (
         prop::collection::vec(prop::collection::btree_set(-1..=3i32, 1..=3), 1..=4),
@@ -1453,6 +1504,7 @@ fn globals_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
         nvalue,
         member_of,
         packing,
+        knapsack,
         arg,
         path_spec(4, 5)
     ]
@@ -1533,6 +1585,53 @@ proptest! {
         }
         keeps_every_supported_value(&model, supported)?;
         every_reason_rules_its_value_out(&model)?;
+    }
+}
+
+/// An interval of `0..=high` (or of `-1..=high` when `signed`): the windows the knapsack's
+/// relaxation reasons on, bound by bound.
+fn interval(high: i32, signed: bool) -> impl Strategy<Value = BTreeSet<i32>> {
+    let low = -i32::from(signed);
+    (low..=high, low..=high).prop_map(|(a, b)| (a.min(b)..=a.max(b)).collect())
+}
+
+/// A knapsack of 1 to 4 items (intervals of -1..=2: the constraint rules out the negative
+/// values) of weights and profits 0..=5, its weight an interval of 0..=10 and its profit one
+/// of 0..=16, the two totals first so that bisection in input order narrows them first.
+fn knapsack_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
+    (
+        prop::collection::vec((interval(2, true), 0..=5i32, 0..=5i32), 1..=4),
+        interval(10, false),
+        interval(16, false),
+    )
+        .prop_map(|(items, weight, profit)| {
+            let mut domains = vec![weight, profit];
+            domains.extend(items.iter().map(|t| t.0.clone()));
+            let weights = items.iter().map(|t| t.1).collect();
+            let profits = items.iter().map(|t| t.2).collect();
+            let xs = (2..domains.len()).collect();
+            (domains, vec![Spec::Knapsack(weights, profits, xs, 0, 1)])
+        })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// knapsack alone: every mode finds exactly the brute-force solutions, mac at the root
+    /// keeps every value some solution uses, every reason (each bound of the relaxation's,
+    /// in fc, mac and bisection) rules its value out, and learning is exact and explains
+    /// soundly, maximising and minimising alike.
+    #[test]
+    fn knapsack_keeps_every_solution_and_explains_soundly((domains, specs) in knapsack_spec()) {
+        let Some(model) = build(&domains, &specs) else { return Ok(()) };
+        let expected = brute_force(&model);
+        for inference in MODES {
+            let found: BTreeSet<Vec<i32>> = Solver::new(&model).inference(inference).solutions().collect();
+            prop_assert_eq!(&found, &expected, "{:?}", inference);
+        }
+        keeps_every_supported_value(&model, projection(&expected, domains.len()))?;
+        every_reason_rules_its_value_out(&model)?;
+        learning_is_exact(&model, &expected)?;
     }
 }
 

@@ -95,7 +95,7 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
     let name = |i: usize, vars: &[Var]| vars[i].name.clone();
     let mut items: Vec<Item> = Vec::new();
     for _ in 0..1 + rng.below(3) {
-        let kind = rng.below(36);
+        let kind = rng.below(37);
         let (a, b, c) = (*pick(rng, &ints), *pick(rng, &ints), *pick(rng, &ints));
         let (p, q, r) = (*pick(rng, &bools), *pick(rng, &bools), *pick(rng, &bools));
         let k = rng.below(7) as i64 - 3;
@@ -728,6 +728,25 @@ fn random_model(rng: &mut SplitMix64) -> (String, Vec<Var>, Vec<Item>) {
                             return ns[1 - s as usize] == 0 && v[r] == 0;
                         }
                         v[r] == 1 && (!directed || s == 0)
+                    }),
+                }
+            }
+            36 => {
+                // a copies of an item of weight 2 and profit |k|, p of one of weight 1 and
+                // profit 3: weight b, profit c, every number at least 0.
+                let gain = k.abs();
+                Item {
+                    text: format!(
+                        "csp_knapsack([2, 1], [{gain}, 3], [{}, {}], {}, {})",
+                        name(a, &vars),
+                        name(p, &vars),
+                        name(b, &vars),
+                        name(c, &vars)
+                    ),
+                    holds: Box::new(move |v| {
+                        [v[a], v[p], v[b], v[c]].iter().all(|&x| x >= 0)
+                            && v[b] == 2 * v[a] + v[p]
+                            && v[c] == gain * v[a] + 3 * v[p]
                     }),
                 }
             }

@@ -45,7 +45,7 @@ fn each_form_has_its_brute_force_number_of_solutions() {
     for (name, count, read) in &forms {
         assert_eq!(distinct_solutions(read, name).to_string(), *count, "{name}");
     }
-    assert_eq!(forms.len(), 27);
+    assert_eq!(forms.len(), 28);
 }
 
 #[test]
@@ -54,7 +54,29 @@ fn each_objective_form_proves_its_brute_force_optimum() {
     for (name, optimum, read) in &forms {
         assert_eq!(proved_optimum(read, name), Some(optimum.clone()), "{name}");
     }
-    assert_eq!(forms.len(), 1);
+    assert_eq!(forms.len(), 2);
+}
+
+/// `<knapsack>` over quantities of at least 0 is csp's knapsack, one constraint; where a
+/// quantity may be negative, the two sums alone (the counts above check both meanings).
+#[test]
+fn knapsack_is_posted_as_one_where_its_quantities_are_never_negative() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/forms");
+    for (name, knapsacks) in [
+        ("knapsack.xml", 1),
+        ("objective-knapsack.xml", 1),
+        ("knapsack-signed.xml", 0),
+    ] {
+        let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        let read = xcsp3::load(&text).unwrap();
+        let posted = read
+            .model
+            .constraint_ids()
+            .filter_map(|id| read.model.constraint(id))
+            .filter(|c| c.describe().starts_with("knapsack("))
+            .count();
+        assert_eq!(posted, knapsacks, "{name}");
+    }
 }
 
 /// The forms listed in `csv` (of tests/data/forms), each with its brute-force answer, read.

@@ -442,6 +442,12 @@ fn each_native_global_reaches_csp_as_one_constraint() {
             1,
         ),
         (
+            "array [1..3] of var 0..2: x;\nvar 0..9: w;\nvar 0..12: p;\n\
+             constraint knapsack([3, 2, 4], [4, 1, 5], x, w, p);",
+            "csp_knapsack",
+            1,
+        ),
+        (
             "array [1..4] of var 0..3: x;\nvar 1..4: i;\nconstraint i = arg_max(x);",
             "csp_arg_max",
             1,
@@ -761,6 +767,10 @@ fn each_redefined_global_has_as_many_solutions_on_csp_as_on_gecode() {
         format!("{four}var 0..4: y;\nconstraint member([x[1], x[2], x[3]], y);"),
         "array [1..4] of var 1..3: b;\narray [1..3] of var 0..4: l;\n\
          constraint bin_packing_load(l, b, [1, 2, 2, 3]);"
+            .to_owned(),
+        // Items to take from -1 (which knapsack rules out), totals bounded on both sides.
+        "array [1..3] of var -1..2: x;\nvar 1..9: w;\nvar 3..12: p;\n\
+         constraint knapsack([3, 2, 4], [4, 1, 5], x, w, p);"
             .to_owned(),
         "array [0..3] of var 0..3: x;\nvar 0..3: i;\nconstraint i = arg_max(x);".to_owned(),
         "array [2..5] of var 0..3: x;\nvar 2..5: i;\nconstraint i = arg_min(x);".to_owned(),

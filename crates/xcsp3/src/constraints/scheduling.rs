@@ -265,7 +265,9 @@ impl Reader<'_> {
 
     /// `<knapsack>`: the chosen quantities `list` weigh `sum(weights[i] * list[i])`, which
     /// meets the first `<condition>`, and are worth `sum(profits[i] * list[i])`, which meets
-    /// the second.
+    /// the second. Over quantities, weights and profits of at least 0 it is csp's knapsack
+    /// (the relaxation bounds each total by the other), each condition on a total; otherwise
+    /// two linear conditions.
     pub(super) fn knapsack(
         &mut self,
         node: Node<'_, '_>,
@@ -282,6 +284,7 @@ impl Reader<'_> {
                 "<knapsack> has two <condition>s, on weights and profits",
             ));
         };
+        let mut sums = Vec::with_capacity(2);
         for (name, condition) in [("weights", weight_condition), ("profits", profit_condition)] {
             let text = self.required(node, name, args)?;
             let coeffs = parse_values(&text, &self.values).map_err(|why| self.fault(node, why))?;
@@ -291,15 +294,52 @@ impl Reader<'_> {
                     format!("{} {name} for {} items", coeffs.len(), xs.len()),
                 ));
             }
+            sums.push((coeffs, self.text(condition, args)?));
+        }
+        let [(weights, weight_condition), (profits, profit_condition)] = &sums[..] else {
+            unreachable!("two sums were read");
+        };
+        if let Some([weight, profit]) = self.knapsack_totals(&xs, weights, profits) {
+            self.model
+                .knapsack(weights, profits, &xs, weight, profit)
+                .map_err(|e| self.engine(node, e))?;
+            self.condition(node, vec![(1, weight)], weight_condition)?;
+            return self.condition(node, vec![(1, profit)], profit_condition);
+        }
+        for (coeffs, condition) in &sums {
             let terms = coeffs
                 .iter()
                 .map(|&c| i64::from(c))
                 .zip(xs.iter().copied())
                 .collect();
-            let condition = self.text(condition, args)?;
-            self.condition(node, terms, &condition)?;
+            self.condition(node, terms, condition)?;
         }
         Ok(())
+    }
+
+    /// The knapsack's total weight and profit, new variables from 0 to the most the items
+    /// can reach; `None` (two linear conditions instead) when an item may be negative, a
+    /// weight or profit is, or a total passes 32 bits.
+    fn knapsack_totals(
+        &mut self,
+        xs: &[VarId],
+        weights: &[i32],
+        profits: &[i32],
+    ) -> Option<[VarId; 2]> {
+        let mut most = [0i64; 2];
+        for (i, &x) in xs.iter().enumerate() {
+            let (low, high) = self.model.initial_bounds(x)?;
+            if low < 0 || weights[i] < 0 || profits[i] < 0 {
+                return None;
+            }
+            most[0] += i64::from(weights[i]) * i64::from(high);
+            most[1] += i64::from(profits[i]) * i64::from(high);
+        }
+        let [weight, profit] = most.map(|m| i32::try_from(m).ok());
+        Some([
+            self.model.new_var(0..=weight?).ok()?,
+            self.model.new_var(0..=profit?).ok()?,
+        ])
     }
 
     /// `<cumulative>`: tasks at `<origins>` lasting `<lengths>` and using `<heights>` never

@@ -1,5 +1,5 @@
 //! The scheduling and packing globals: `cumulative`, `disjunctive` (strict or not),
-//! `diffn` (strict or not) and `bin_packing_load`.
+//! `diffn` (strict or not), `bin_packing_load` and `knapsack`.
 
 use super::Call;
 use crate::build::Builder;
@@ -50,6 +50,17 @@ impl Builder {
                 let weights = self.small_consts(&args[3], line)?;
                 self.model
                     .bin_packing_load(&loads, first, &bins, &weights)
+                    .map_err(engine)?;
+            }
+            "csp_knapsack" => {
+                arity(5)?;
+                let weights = self.small_consts(&args[0], line)?;
+                let profits = self.small_consts(&args[1], line)?;
+                let xs = self.vars(&args[2], line)?;
+                let weight = self.var(&args[3], line)?;
+                let profit = self.var(&args[4], line)?;
+                self.model
+                    .knapsack(&weights, &profits, &xs, weight, profit)
                     .map_err(engine)?;
             }
             _ => return Ok(false),

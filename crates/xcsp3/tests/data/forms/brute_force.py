@@ -229,6 +229,20 @@ def knapsack():
                  lambda a, b, c, p: 2 * a + 3 * b + 4 * c <= 8 and 3 * a + 4 * b + 5 * c >= p)
 
 
+def knapsack_signed():
+    # A quantity may be negative: the sums alone, no knapsack's "at least 0".
+    return count([r(-1, 2)] * 3 + [r(2, 6)],
+                 lambda a, b, c, p: 2 * a + 3 * b + c <= 4 and 3 * a + b + 2 * c >= p)
+
+
+def objective_knapsack():
+    # The most profit within weight 30, up to two of each of ten items.
+    weights = [7, 9, 4, 11, 6, 8, 5, 10, 3, 12]
+    profits = [10, 13, 5, 16, 9, 11, 7, 15, 4, 17]
+    return max(sum(p * k for p, k in zip(profits, x)) for x in product(r(0, 2), repeat=10)
+               if sum(w * k for w, k in zip(weights, x)) <= 30)
+
+
 def flow():
     def balanced(arcs, flows, nodes, balance):
         return all(sum(f for (u, _), f in zip(arcs, flows) if u == n)

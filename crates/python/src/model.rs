@@ -598,6 +598,24 @@ impl PyModel {
         )
     }
 
+    /// `xs[i]` copies of item `i` weigh `weight` and earn `profit` in all, every number at
+    /// least 0.
+    fn knapsack(
+        &mut self,
+        weights: Vec<i64>,
+        profits: Vec<i64>,
+        xs: Vec<u32>,
+        weight: u32,
+        profit: u32,
+    ) -> Posted {
+        let (xs, weight, profit) = (vars(&xs)?, var(weight)?, var(profit)?);
+        let (weights, profits) = (values(&weights, "weight")?, values(&profits, "profit")?);
+        posted(
+            self.model()?
+                .knapsack(&weights, &profits, &xs, weight, profit),
+        )
+    }
+
     /// `z` is the first index (from `first`) of the largest of `xs` (smallest when `min`).
     fn arg_extremum(&mut self, xs: Vec<u32>, first: i64, z: u32, min: bool) -> Posted {
         let (xs, z) = (vars(&xs)?, var(z)?);

@@ -58,6 +58,28 @@ def test_knapsack_optimum_matches_brute_force():
     assert model.status().exitstatus == ExitStatus.OPTIMAL
 
 
+def test_a_direct_knapsack_reaches_csp_natively_and_proves_the_brute_force_optimum():
+    # CPMpy has no knapsack global; DirectConstraint calls csp's native `knapsack` (without
+    # it the profit, bounded by nothing else, would reach 300).
+    weights = [7, 9, 4, 11, 6, 8, 5, 10, 3, 12]
+    profits = [10, 13, 5, 16, 9, 11, 7, 15, 4, 17]
+    x = cp.intvar(0, 2, shape=len(weights), name="x")
+    weight, profit = cp.intvar(0, 30, name="weight"), cp.intvar(0, 300, name="profit")
+    direct = cp.DirectConstraint("knapsack", (weights, profits, list(x), weight, profit),
+                                 novar=[0, 1])
+    solver = cp.SolverLookup.get("csp")
+    solver += direct
+    solver.maximize(profit)
+    assert solver.solve()
+    brute = max(sum(p * k for p, k in zip(profits, t))
+                for t in itertools.product(range(3), repeat=len(weights))
+                if sum(w * k for w, k in zip(weights, t)) <= 30)
+    assert solver.status().exitstatus == ExitStatus.OPTIMAL
+    assert profit.value() == brute
+    assert sum(w * v for w, v in zip(weights, x.value())) == weight.value() <= 30
+    assert sum(p * v for p, v in zip(profits, x.value())) == profit.value()
+
+
 def test_unsatisfiable_model():
     x = cp.intvar(1, 4, shape=5, name="x")
     model = cp.Model(cp.AllDifferent(x))

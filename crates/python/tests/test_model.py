@@ -77,6 +77,56 @@ def test_knapsack_optimum_matches_brute_force(inference):
     assert sum(w * r[t] for w, t in zip(weights, take)) <= capacity
 
 
+@pytest.mark.parametrize("inference", [None, "mac", "lcg"])
+def test_the_knapsack_global_proves_the_brute_force_optimum_of_bounded_quantities(inference):
+    # Up to two copies of each item within weight 30: the most profit, and the least weight
+    # that earns 40, both against every assignment.
+    weights = [7, 9, 4, 11, 6, 8, 5, 10, 3, 12]
+    profits = [10, 13, 5, 16, 9, 11, 7, 15, 4, 17]
+    every = [(sum(w * k for w, k in zip(weights, x)), sum(p * k for p, k in zip(profits, x)))
+             for x in itertools.product(range(3), repeat=len(weights))]
+    for objective, limit, brute in [
+        ("max profit", 30, max(p for w, p in every if w <= 30)),
+        ("min weight", 40, min(w for w, p in every if p >= 40)),
+    ]:
+        m = Model()
+        xs = m.int_vars(len(weights), 0, 2, "x")
+        weight, profit = m.int_var(0, 200, "weight"), m.int_var(0, 300, "profit")
+        m.knapsack(weights, profits, xs, weight, profit)
+        if objective == "max profit":
+            m.add(weight <= limit)
+            m.maximize(profit)
+        else:
+            m.add(profit >= limit)
+            m.minimize(weight)
+        r = m.solve(inference=inference)
+        assert r.status is Status.OPTIMAL, objective
+        assert r.objective == brute, objective
+        assert sum(w * r[x] for w, x in zip(weights, xs)) == r[weight]
+        assert sum(p * r[x] for p, x in zip(profits, xs)) == r[profit]
+
+
+def test_knapsack_counts_its_brute_force_solutions_and_rules_out_negative_quantities():
+    m = Model()
+    xs = m.int_vars(3, -1, 2, "x")
+    weight, profit = m.int_var(0, 6, "weight"), m.int_var(2, 9, "profit")
+    m.knapsack([2, 3, 1], [3, 1, 2], xs, weight, profit)
+    brute = sum(1 for x in itertools.product(range(-1, 3), repeat=3)
+                if min(x) >= 0 and 2 * x[0] + 3 * x[1] + x[2] <= 6
+                and 2 <= 3 * x[0] + x[1] + 2 * x[2] <= 9)
+    assert sum(1 for _ in m.solutions()) == brute
+
+
+def test_a_negative_weight_or_unequal_lists_make_knapsack_a_model_error():
+    m = Model()
+    xs = m.int_vars(2, 0, 1, "x")
+    weight, profit = m.int_var(0, 9, "weight"), m.int_var(0, 9, "profit")
+    with pytest.raises(ModelError, match="knapsack"):
+        m.knapsack([1, -2], [1, 1], xs, weight, profit)
+    with pytest.raises(ModelError, match="knapsack"):
+        m.knapsack([1], [1, 1], xs, weight, profit)
+
+
 def test_pigeonhole_is_proved_unsatisfiable():
     m = Model()
     holes = m.int_vars(5, 1, 4, "pigeon")

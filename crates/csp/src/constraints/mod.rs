@@ -10,7 +10,8 @@
 //! [`Model::post`](crate::Model::post) (the guide is in the trait's module). One that comes
 //! with csp reaches every route: the engine, MiniZinc (FlatZinc), XCSP3, Python and CPMpy.
 //! `nvalue` is a small one to follow through these steps (`git grep -n nvalue` shows each
-//! place); each route has a test against an oracle nobody here wrote by hand.
+//! place), and `knapsack` the last one added along them (`git grep -n -i knapsack`); each
+//! route has a test against an oracle nobody here wrote by hand.
 //!
 //! 1. **The propagator**, `constraints/<family>.rs`, exported here: its documentation
 //!    states its consistency (`Consistency: ...`); its hooks give reasons for learning
@@ -42,11 +43,13 @@
 //!    the modelling layer's method in `crates/python/python/csp_solver/model.py` when it is
 //!    one a modeller writes, and CPMpy's global, by name, in
 //!    `crates/python/python/csp_solver/cpmpy.py` (the list of supported globals at its top,
-//!    and its branch in the posting of globals). Tests: `crates/python/tests/test_model.py`
-//!    and `test_cpmpy.py`, against brute force over `itertools.product`.
+//!    and its branch in the posting of globals); a global CPMpy lacks (knapsack) reaches the
+//!    native method through CPMpy's `DirectConstraint`, with nothing to add. Tests:
+//!    `crates/python/tests/test_model.py` and `test_cpmpy.py`, against brute force over
+//!    `itertools.product`.
 //! 7. **Docs**: the global's row in the table of globals in `docs/library.md` (its MiniZinc
-//!    name and consistency) and in `docs/minizinc.md`'s table of natives, and `docs/python.md`
-//!    for the Python method.
+//!    name, `Model` method and consistency: the table MiniZinc's natives are listed by), the
+//!    element in `docs/xcsp3.md`'s list, and the method in `docs/python.md`.
 //!
 //! How it is searched needs nothing: the policy (`crates/policy`) picks the search for
 //! every route, and the engine's core does not change either: the network learns the new

@@ -4,6 +4,7 @@
 The model goes through CPMpy's own transformations (the flat normal form with half
 reification, as for OR-Tools), then each constraint is posted natively: linear constraints
 (reified or not), clauses, and the globals csp has a propagator for. CPMpy decomposes the rest.
+A `DirectConstraint` calls the native model's method of its name (`knapsack`, for one).
 A FloatSum objective is taken when its coefficients are decimals (scaled to integers exactly).
 """
 
@@ -47,7 +48,7 @@ def _interface():
     """The solver class, built on CPMpy's `SolverInterface` once CPMpy is imported."""
     from cpmpy.exceptions import NotSupportedError
     from cpmpy.expressions.core import BoolVal, Comparison, Expression, Operator
-    from cpmpy.expressions.globalconstraints import GlobalConstraint
+    from cpmpy.expressions.globalconstraints import DirectConstraint, GlobalConstraint
     from cpmpy.expressions.globalfunctions import GlobalFunction
     from cpmpy.expressions.utils import STAR, flatlist, get_bounds, is_any_list, is_num
     from cpmpy.expressions.variables import NegBoolView, _BoolVarImpl, _NumVarImpl, boolvar, intvar
@@ -537,6 +538,12 @@ def _interface():
 
         def _post(self, c):
             m = self.csp_model
+            if isinstance(c, DirectConstraint):
+                # A method of csp's own model, by name, its variables as csp's (CPMpy's way
+                # to a native constraint it has no global for: `DirectConstraint("knapsack",
+                # (weights, profits, xs, weight, profit), novar=[0, 1])`).
+                c.callSolver(self, m)
+                return
             if isinstance(c, BoolVal):
                 if not c.value():
                     self._unsat = True

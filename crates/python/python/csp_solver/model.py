@@ -333,6 +333,16 @@ class Model:
         """Tasks of fixed `durations` never overlap."""
         self._native.disjunctive(self._indices(starts), [int(d) for d in durations], False)
 
+    def knapsack(self, weights: Sequence[int], profits: Sequence[int], xs: Sequence[Operand],
+                 weight: Operand, profit: Operand) -> None:
+        """`xs[i]` copies of item i, of weight `weights[i]` and profit `profits[i]`, weigh
+        `weight` and earn `profit` in all; every one of them is at least 0, and so must the
+        weights and profits be (MiniZinc's knapsack: beside the two sums, the linear
+        relaxation bounds each total by the other)."""
+        self._native.knapsack([int(w) for w in weights], [int(p) for p in profits],
+                              self._indices(xs), self._as_var(weight).index,
+                              self._as_var(profit).index)
+
     def increasing(self, xs: Sequence[Operand], strict: bool = False) -> None:
         """`xs` never goes down (always up when `strict`)."""
         self._native.increasing(self._indices(xs), strict, False)

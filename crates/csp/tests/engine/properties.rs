@@ -963,6 +963,18 @@ fn every_reason_rules_its_value_out(model: &Model) -> Result<(), TestCaseError> 
     Ok(())
 }
 
+/// Every mode finds exactly `expected`, the solutions of `model`.
+fn every_mode_finds(model: &Model, expected: &BTreeSet<Vec<i32>>) -> Result<(), TestCaseError> {
+    for inference in MODES {
+        let found: BTreeSet<Vec<i32>> = Solver::new(model)
+            .inference(inference)
+            .solutions()
+            .collect();
+        prop_assert_eq!(&found, expected, "{:?}", inference);
+    }
+    Ok(())
+}
+
 /// Every assignment that satisfies every constraint, by trying them all.
 fn brute_force(model: &Model) -> BTreeSet<Vec<i32>> {
     let domains: Vec<Vec<i32>> = model.vars().map(|v| model.initial_domain(v)).collect();
@@ -1169,10 +1181,7 @@ proptest! {
     fn boolean_models_find_the_brute_force_solutions_and_explain_soundly((domains, specs) in bool_model_spec()) {
         let Some(model) = build(&domains, &specs) else { return Ok(()) };
         let expected = brute_force(&model);
-        for inference in MODES {
-            let found: BTreeSet<Vec<i32>> = Solver::new(&model).inference(inference).solutions().collect();
-            prop_assert_eq!(&found, &expected, "{:?}", inference);
-        }
+        every_mode_finds(&model, &expected)?;
         every_reason_rules_its_value_out(&model)?;
     }
 }
@@ -1561,10 +1570,7 @@ proptest! {
     fn globals_keep_every_solution_and_explain_soundly((domains, specs) in globals_spec()) {
         let Some(model) = build(&domains, &specs) else { return Ok(()) };
         let expected = brute_force(&model);
-        for inference in MODES {
-            let found: BTreeSet<Vec<i32>> = Solver::new(&model).inference(inference).solutions().collect();
-            prop_assert_eq!(&found, &expected, "{:?}", inference);
-        }
+        every_mode_finds(&model, &expected)?;
         let supported = projection(&expected, domains.len());
         let fixed_gcc = matches!(&specs[..], [Spec::Gcc(_, _, cards, _)]
             if cards.iter().all(|c| matches!(c, GccCard::Between(..))));
@@ -1625,10 +1631,7 @@ proptest! {
     fn knapsack_keeps_every_solution_and_explains_soundly((domains, specs) in knapsack_spec()) {
         let Some(model) = build(&domains, &specs) else { return Ok(()) };
         let expected = brute_force(&model);
-        for inference in MODES {
-            let found: BTreeSet<Vec<i32>> = Solver::new(&model).inference(inference).solutions().collect();
-            prop_assert_eq!(&found, &expected, "{:?}", inference);
-        }
+        every_mode_finds(&model, &expected)?;
         keeps_every_supported_value(&model, projection(&expected, domains.len()))?;
         every_reason_rules_its_value_out(&model)?;
         learning_is_exact(&model, &expected)?;
@@ -1644,10 +1647,7 @@ proptest! {
     fn paths_keep_every_solution((domains, specs) in path_spec(5, 6)) {
         let Some(model) = build(&domains, &specs) else { return Ok(()) };
         let expected = brute_force(&model);
-        for inference in MODES {
-            let found: BTreeSet<Vec<i32>> = Solver::new(&model).inference(inference).solutions().collect();
-            prop_assert_eq!(&found, &expected, "{:?}", inference);
-        }
+        every_mode_finds(&model, &expected)?;
         keeps_every_supported_value(&model, projection(&expected, domains.len()))?;
     }
 }
@@ -1767,10 +1767,7 @@ proptest! {
         let pick = |k: usize| -> Vec<VarId> { (0..n).map(|i| vars[3 * i + k]).collect() };
         bare.post(Cumulative::new(&pick(0), &pick(1), &pick(2), vars[3 * n]).unwrap()).unwrap();
         let expected = brute_force(&bare);
-        for inference in MODES {
-            let found: BTreeSet<Vec<i32>> = Solver::new(&model).inference(inference).solutions().collect();
-            prop_assert_eq!(&found, &expected, "{:?}", inference);
-        }
+        every_mode_finds(&model, &expected)?;
     }
 }
 

@@ -9,6 +9,8 @@ mod common;
 /// What `Solver::new` does with no settings: a search strong enough for the models a
 /// newcomer writes first.
 mod library_defaults;
+/// The LP relaxation against brute force: optima, and every conclusion's reason.
+mod lp;
 /// Property tests (proptest, fixed seed): solution sets and filtering against brute force.
 mod properties;
 /// The engine on textbook models, checked against brute force and published counts.

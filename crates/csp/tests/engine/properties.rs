@@ -976,7 +976,7 @@ fn every_mode_finds(model: &Model, expected: &BTreeSet<Vec<i32>>) -> Result<(), 
 }
 
 /// Every assignment that satisfies every constraint, by trying them all.
-fn brute_force(model: &Model) -> BTreeSet<Vec<i32>> {
+pub(crate) fn brute_force(model: &Model) -> BTreeSet<Vec<i32>> {
     let domains: Vec<Vec<i32>> = model.vars().map(|v| model.initial_domain(v)).collect();
     tuples(&domains)
         .filter(|values| model.check_solution(values).is_ok())
@@ -1850,17 +1850,17 @@ proptest! {
 
 /// Under learning, checks every explanation analysis asks for against brute force, and every
 /// nogood learned against the model's solutions.
-struct LearningChecker<'m> {
+pub(crate) struct LearningChecker<'m> {
     model: &'m Model,
     solutions: &'m BTreeSet<Vec<i32>>,
     found: BTreeSet<Vec<i32>>,
     explanations: usize,
     nogoods: usize,
-    wrong: Vec<String>,
+    pub(crate) wrong: Vec<String>,
 }
 
 impl<'m> LearningChecker<'m> {
-    fn new(model: &'m Model, solutions: &'m BTreeSet<Vec<i32>>) -> Self {
+    pub(crate) fn new(model: &'m Model, solutions: &'m BTreeSet<Vec<i32>>) -> Self {
         LearningChecker {
             model,
             solutions,

@@ -130,6 +130,13 @@ pub struct Xcsp3Args {
     #[arg(short = 'v', long)]
     pub verbose: bool,
 
+    /// The LP relaxation of the model's linear constraints inside the search (its bound,
+    /// reduced-cost fixing, infeasibility), each conclusion explained for learning; off
+    /// under --proof
+    #[arg(long, value_name = "WHEN", default_value = "auto",
+          value_parser = EngineChoice::<csp_policy::LpChoice>::new())]
+    pub lp: csp_policy::LpChoice,
+
     #[command(flatten)]
     pub search: SearchArgs,
 }
@@ -249,6 +256,13 @@ pub struct FznArgs {
     /// No large neighbourhood search under lcg
     #[arg(long, conflicts_with = "lns")]
     pub no_lns: bool,
+
+    /// The LP relaxation of the model's linear constraints inside the search (its bound,
+    /// reduced-cost fixing, infeasibility), each conclusion explained for learning; off
+    /// under --proof
+    #[arg(long, value_name = "WHEN", default_value = "auto",
+          value_parser = EngineChoice::<csp_policy::LpChoice>::new())]
+    pub lp: csp_policy::LpChoice,
 
     #[command(flatten)]
     pub search: SearchArgs,

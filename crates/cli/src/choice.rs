@@ -1,5 +1,6 @@
-//! `EngineChoice`: `--inference`, `--var-order` and `--val-order` read through the engine's own
-//! names (its `FromStr`), their choices and help listed from the engine's `CHOICES`.
+//! `EngineChoice`: `--inference`, `--var-order`, `--val-order` and `--lp` read through the
+//! engine's (or the policy's) own names (their `FromStr`), their choices and help listed from
+//! their `CHOICES`.
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
@@ -24,6 +25,10 @@ impl Named for VarOrder {
 
 impl Named for ValueOrder {
     const CHOICES: &'static [(&'static str, &'static str)] = &ValueOrder::CHOICES;
+}
+
+impl Named for csp_policy::LpChoice {
+    const CHOICES: &'static [(&'static str, &'static str)] = &csp_policy::LpChoice::CHOICES;
 }
 
 /// clap's parser for a [`Named`] setting.

@@ -37,6 +37,8 @@ pub enum Opt {
     IncumbentPhase,
     /// The proof file.
     Proof,
+    /// The LP relaxation.
+    Lp,
 }
 
 impl Opt {
@@ -53,6 +55,7 @@ impl Opt {
             Opt::Lns => ("--lns", "lns"),
             Opt::IncumbentPhase => ("--incumbent-phase", "incumbent_phase"),
             Opt::Proof => ("--proof", "proof"),
+            Opt::Lp => ("--lp", "lp"),
         };
         match spelling {
             Spelling::Flags => flag,
@@ -97,6 +100,8 @@ pub enum PolicyError {
     },
     /// A proof asked of a search that does not learn.
     ProofNeedsLearning,
+    /// The LP asked for (`on`) beside a proof, which cannot log its inferences.
+    LpWithProof,
     /// The proof, the model written beside it and the input would overwrite one another.
     ProofOverwrites {
         /// The proof's path.
@@ -169,6 +174,13 @@ impl PolicyError {
                 "{} needs {} lcg: only learning explains what it proves",
                 name(Opt::Proof),
                 name(Opt::Inference)
+            ),
+            PolicyError::LpWithProof => format!(
+                "{} on: a proof cannot log the LP's inferences (its checker knows no LP \
+                 steps); leave {} out or off with {}",
+                name(Opt::Lp),
+                name(Opt::Lp),
+                name(Opt::Proof)
             ),
             PolicyError::ProofOverwrites { proof, model } => format!(
                 "{} {proof}: the proof and the model written beside it ({model}) would overwrite \

@@ -7,8 +7,10 @@
 
 use crate::defaults::Defaults;
 use crate::error::PolicyError;
+use crate::lp::{LpChoice, LpDecision};
 use crate::settings::{SearchOptions, SearchSettings};
-use csp::{Inference, Model, Portfolio, Sense, Solution, Solver, Summary, VarId};
+use csp::{Inference, Model, Objective, Portfolio, Sense, Solution, Solver, Summary, VarId};
+use std::borrow::Cow;
 use std::ops::ControlFlow;
 
 /// The most searches a portfolio runs side by side, whatever was asked.
@@ -52,6 +54,8 @@ pub struct Request {
     pub threads: Option<usize>,
     /// How many solutions, when the model has no objective.
     pub wanted: Wanted,
+    /// Whether the LP relaxation joins the search.
+    pub lp: LpChoice,
 }
 
 /// What the rule needs to know of a model.
@@ -118,6 +122,9 @@ pub struct Plan {
     pub incumbent_phase: bool,
     /// The model's declared search is followed.
     pub follow_declared: bool,
+    /// Whether the LP relaxation joins the search (`Off` under a proof, which cannot log
+    /// its inferences).
+    pub lp: LpChoice,
 }
 
 impl Request {
@@ -184,7 +191,11 @@ impl Request {
                 });
             }
         }
+        if self.proof && self.lp == LpChoice::On {
+            return Err(PolicyError::LpWithProof);
+        }
         Ok(Plan {
+            lp: if self.proof { LpChoice::Off } else { self.lp },
             settings,
             workers,
             lns: learning && instance.objective.is_some() && self.lns != Some(false),
@@ -195,6 +206,17 @@ impl Request {
 }
 
 impl Plan {
+    /// The model to search: `model` with its LP relaxation where the plan's [`LpChoice`]
+    /// takes one for it and `objective`, and what was decided (for `-v`). Every front end
+    /// searches what this returns.
+    pub fn relaxed<'m>(
+        &self,
+        model: &'m Model,
+        objective: Option<Objective>,
+    ) -> (Cow<'m, Model>, LpDecision) {
+        self.lp.decide(model, objective)
+    }
+
     /// A solver for `model` with the plan's settings, incumbent phase and, where the plan
     /// says, large neighbourhood search over `neighbourhood`; the front end adds the limits,
     /// the objective, the declared search and how many solutions.
@@ -238,6 +260,9 @@ impl Plan {
         }
         if self.follow_declared {
             text.push_str("; the declared search followed");
+        }
+        if self.lp != LpChoice::Auto {
+            text.push_str(&format!("; lp {}", self.lp));
         }
         text
     }

@@ -11,6 +11,7 @@ use csp_policy::{
     Instance, Plan, PolicyError, ProofFiles, Request, SearchOptions, Spelling, Wanted,
 };
 use pyo3::prelude::*;
+use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -42,6 +43,8 @@ pub(crate) struct PySearch {
     thread: Option<JoinHandle<()>>,
     /// How the policy planned the search, in words (`plan()`).
     described: String,
+    /// Whether an LP relaxation joined the search, in words (`lp()`).
+    lp: String,
 }
 
 /// Everything a search is set up by, read from Python's arguments.
@@ -120,11 +123,13 @@ impl PySearch {
     /// for this search only. `hint`: `(variable, value)` pairs tried first under learning until a
     /// first solution is found (a warm start; it changes no answer). `proof`: a file to write
     /// a DRCP proof of what the search proves to, with the model beside it as `.fzn`
-    /// (learning, one search; a model of linear and all-different constraints).
+    /// (learning, one search; a model of linear and all-different constraints). `lp`: `auto`
+    /// (the default: in an optimisation whose objective is in its linear constraints),
+    /// `on` or `off`, the LP relaxation of the linear constraints in the search.
     #[new]
     #[pyo3(signature = (model, *, inference=None, var_order=None, value_order=None, seed=0,
         threads=None, time_limit=None, node_limit=None, max_solutions=Some(1), objective=None,
-        first=None, neighbourhood=None, assume=None, hint=None, proof=None))]
+        first=None, neighbourhood=None, assume=None, hint=None, proof=None, lp=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         model: PyRef<'_, PyModel>,
@@ -142,6 +147,7 @@ impl PySearch {
         assume: Option<Vec<(u32, i64)>>,
         hint: Option<Vec<(u32, i64)>>,
         proof: Option<PathBuf>,
+        lp: Option<&str>,
     ) -> PyResult<Self> {
         let parse = |what: &str, e: csp::UnknownChoice| invalid(format!("{what}: {e}"));
         let refused = |e: PolicyError| invalid(e.message(Spelling::Keywords));
@@ -173,6 +179,10 @@ impl PySearch {
                 Some(1) => Wanted::One,
                 _ => Wanted::Many,
             },
+            lp: lp
+                .map(|name| name.parse().map_err(|e| parse("lp", e)))
+                .transpose()?
+                .unwrap_or_default(),
         };
         let instance = Instance {
             objective: objective.map(|(_, minimise)| match minimise {
@@ -234,7 +244,14 @@ impl PySearch {
             }
             None => None,
         };
-        let shared = Arc::clone(&model.inner);
+        // The model searched: with its LP relaxation where the plan takes one (a copy that
+        // shares the constraints), else the model itself.
+        let (relaxed, lp) = settings.plan.relaxed(&model.inner, settings.objective);
+        let shared = match relaxed {
+            Cow::Owned(relaxed) => Arc::new(relaxed),
+            Cow::Borrowed(_) => Arc::clone(&model.inner),
+        };
+        let lp = lp.to_string();
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&cancel);
         let (tx, rx) = sync_channel(1);
@@ -266,6 +283,7 @@ impl PySearch {
             summary: None,
             thread: Some(thread),
             described,
+            lp,
         })
     }
 
@@ -337,6 +355,12 @@ impl PySearch {
     /// it: `inference lcg, variable order dom-wdeg, value order asc; ...`.
     fn plan(&self) -> String {
         self.described.clone()
+    }
+
+    /// Whether the LP relaxation joined the search, and its size or why not, as `csp fzn -v`
+    /// says it: `an LP relaxation of 2 rows and 41 columns`.
+    fn lp(&self) -> String {
+        self.lp.clone()
     }
 
     /// How the search ended and what it did, as JSON, once it is over; `None` before.

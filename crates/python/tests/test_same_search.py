@@ -88,6 +88,8 @@ OPTIONS = [
     (["--inference", "lcg"], {"inference": "lcg"}),
     (["--var-order", "mrv"], {"var_order": "mrv"}),
     (["--val-order", "desc"], {"value_order": "desc"}),
+    (["--lp", "off"], {"lp": "off"}),
+    (["--lp", "on"], {"lp": "on"}),
     (["--inference", "fc", "--var-order", "dom-deg"], {"inference": "fc", "var_order": "dom-deg"}),
 ]
 GOALS = ["satisfy", "minimize z", "maximize z"]

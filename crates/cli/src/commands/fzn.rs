@@ -51,6 +51,7 @@ impl FznJob {
             // challenge's sequential class runs every solver so).
             threads: Some(args.parallel.unwrap_or(1).try_into().unwrap_or(usize::MAX)),
             wanted: if many { Wanted::Many } else { Wanted::One },
+            lp: args.lp,
         };
         request.check()?;
         let mut limits = limits(&args.search, &signals.cancel, Some(started))?;
@@ -159,12 +160,14 @@ impl FznJob {
                 return Status::BadInput;
             }
         };
+        let (model, lp) = plan.relaxed(&fzn.model, fzn.objective);
         if self.verbose {
             eprintln!("csp fzn: search: {}", plan.describe());
+            eprintln!("csp fzn: {lp}");
         }
         let neighbourhood = fzn.neighbourhood_vars();
         let mut solver = plan
-            .solver(&fzn.model, &neighbourhood)
+            .solver(&model, &neighbourhood)
             .limits(self.limits.clone());
         if plan.follow_declared {
             solver = solver.phases(fzn.phases.clone(), self.seed);
@@ -188,7 +191,7 @@ impl FznJob {
         };
         let solved = match self.proof.as_deref() {
             None => Ok(plan.solve(solver, &neighbourhood, |s| run.take(s.values()))),
-            proof => proof::solve("csp fzn", &solver, &self.file, &fzn.model, proof, |s| {
+            proof => proof::solve("csp fzn", &solver, &self.file, &model, proof, |s| {
                 run.take(s.values())
             }),
         };

@@ -52,6 +52,7 @@ impl Xcsp3Job {
             free: false,
             threads: args.parallel.map(|n| n.try_into().unwrap_or(usize::MAX)),
             wanted: if count { Wanted::Many } else { Wanted::One },
+            lp: args.lp,
         };
         request.check()?;
         if count && args.search.restarts.is_some() {
@@ -93,11 +94,13 @@ impl Xcsp3Job {
                 return Status::BadInput;
             }
         };
+        let (model, lp) = plan.relaxed(&instance.model, instance.objective);
         if self.verbose {
             eprintln!("csp xcsp3: search: {}", plan.describe());
+            eprintln!("csp xcsp3: {lp}");
         }
         let mut solver = plan
-            .solver(&instance.model, instance.declared())
+            .solver(&model, instance.declared())
             .limits(self.limits.clone());
         solver = match instance.objective {
             Some(objective) => solver.optimize(Some(objective)),

@@ -890,6 +890,7 @@ fn minizinc_passes_csps_options_by_name() {
             "--restarts",
             "--node-limit",
             "--proof",
+            "--lp",
         ] {
             assert!(
                 help.contains(&format!("\n  {flag}\n")),
@@ -939,4 +940,55 @@ fn minizinc_passes_csps_options_by_name() {
         std::fs::remove_file(&proof).ok();
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn lp_adds_the_relaxation_says_so_under_v_and_keeps_the_optimum() {
+    // The knapsack's optimum is 15 (its comment gives the items; brute force over 32 subsets
+    // agrees), with the LP relaxation or without.
+    let path = model("knapsack");
+    for (lp, said) in [
+        ("auto", "csp fzn: an LP relaxation of 2 rows and 6 columns"),
+        ("on", "csp fzn: an LP relaxation of 2 rows and 6 columns"),
+        ("off", "csp fzn: no LP relaxation: --lp off"),
+    ] {
+        let out = csp(&["fzn", "--lp", lp, "-v", &path]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(stdout(&out).ends_with("value = 15;\n----------\n==========\n"));
+        assert!(
+            stderr(&out).lines().any(|l| l == said),
+            "--lp {lp}: {}",
+            stderr(&out)
+        );
+    }
+    // A satisfaction problem has nothing for auto's LP to bound.
+    let out = csp(&["fzn", "-v", &model("order")]);
+    assert!(
+        stderr(&out).contains("no LP relaxation: no objective to bound"),
+        "{}",
+        stderr(&out)
+    );
+    // A misspelt choice, and the LP beside a proof, are one line each and exit 2.
+    let out = csp(&["fzn", "--lp", "yes", &path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("auto"), "{}", stderr(&out));
+    let proof = std::env::temp_dir().join(format!("csp-lp-{}.drcp", std::process::id()));
+    let out = csp(&[
+        "fzn",
+        "--inference",
+        "lcg",
+        "--lp",
+        "on",
+        "--proof",
+        proof.to_str().unwrap(),
+        &path,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--lp on: a proof cannot log"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!proof.exists());
 }

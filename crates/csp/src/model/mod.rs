@@ -27,8 +27,9 @@ pub(crate) struct VarDecl {
 /// A constraint satisfaction problem: variables, their domains, and constraints.
 ///
 /// Build it once, then solve it as often as you like with different [`Solver`](crate::Solver)
-/// settings; solving never changes the model.
-#[derive(Debug, Default)]
+/// settings; solving never changes the model. A clone shares the constraints (they never
+/// change once posted) and copies the rest.
+#[derive(Clone, Debug, Default)]
 pub struct Model {
     pub(crate) vars: Vec<VarDecl>,
     /// The constraints and who wakes them.
@@ -39,7 +40,8 @@ pub struct Model {
 }
 
 /// A rule that names variables: a sudoku's cells are r1c1 to r9c9 without a string each.
-struct Namer(Box<dyn Fn(VarId) -> Option<String> + Send + Sync>);
+#[derive(Clone)]
+struct Namer(std::sync::Arc<dyn Fn(VarId) -> Option<String> + Send + Sync>);
 
 impl std::fmt::Debug for Namer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -149,7 +151,7 @@ impl Model {
         constraint: Box<dyn Constraint>,
         name: Option<String>,
     ) -> Result<ConstraintId, ModelError> {
-        let id = self.network.add(constraint)?;
+        let id = self.network.add(constraint.into())?;
         self.constraint_names.push(name);
         Ok(id)
     }
@@ -190,7 +192,7 @@ impl Model {
     /// the replay page). Cheaper than a string per variable where names follow a pattern: a
     /// sudoku model built for each of thousands of puzzles names its cells this way.
     pub fn name_by(&mut self, rule: impl Fn(VarId) -> Option<String> + Send + Sync + 'static) {
-        self.namer = Some(Namer(Box::new(rule)));
+        self.namer = Some(Namer(std::sync::Arc::new(rule)));
     }
 
     /// The initial domain of `var`, smallest value first (every value: mind wide domains).

@@ -1,12 +1,15 @@
 //! `Network`: the posted constraints, and which of them each variable's changes wake.
 
 use crate::{Constraint, ConstraintId, ModelError, Priority, VarId, Wake};
+use std::sync::Arc;
 
 /// The constraints of a model as propagation reads them: each one with what it states once at
 /// posting (its wake conditions, cost classes, idempotence), and each variable's watchers.
-#[derive(Debug, Default)]
+/// The constraints are shared, so that a copy of a model (to add a relaxation for one solve)
+/// copies only the lists around them.
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Network {
-    pub(crate) constraints: Vec<Box<dyn Constraint>>,
+    pub(crate) constraints: Vec<Arc<dyn Constraint>>,
     /// For each variable, the constraints whose scope holds it (each listed once).
     watchers: Vec<Vec<ConstraintId>>,
     /// For each constraint, when it wakes and how soon it runs, read once at posting.
@@ -48,7 +51,7 @@ impl Network {
     /// itself, with its wake conditions.
     pub(crate) fn add(
         &mut self,
-        constraint: Box<dyn Constraint>,
+        constraint: Arc<dyn Constraint>,
     ) -> Result<ConstraintId, ModelError> {
         let scope = constraint.scope();
         if scope.is_empty() {

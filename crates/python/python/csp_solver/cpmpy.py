@@ -929,7 +929,7 @@ def _interface():
             if time_limit is not None and time_limit < 0:
                 raise ValueError(f"csp: time limit {time_limit} is negative")
             options = {k: kwargs.pop(k) for k in ("inference", "var_order", "value_order", "seed",
-                                                    "threads", "node_limit") if k in kwargs}
+                                                    "threads", "node_limit", "lp") if k in kwargs}
             if kwargs:
                 raise TypeError(f"csp: unknown solve arguments: {', '.join(sorted(kwargs))}")
             self._project()

@@ -376,7 +376,7 @@ class Model:
               seed: int = 0, threads: Optional[int] = None, node_limit: Optional[int] = None,
               on_solution: Optional[Callable[[Solution], object]] = None,
               hint: Optional[Sequence[Tuple[Operand, int]]] = None,
-              proof: Optional[str] = None) -> Result:
+              proof: Optional[str] = None, lp: Optional[str] = None) -> Result:
         """Finds a solution, or under an objective the best one within `time_limit` seconds.
 
         `inference`: none, fc, mac or lcg; `var_order` and `value_order` as the command
@@ -389,7 +389,9 @@ class Model:
         warm start). `proof`: a file for a DRCP proof of what the search proves (no solution,
         or the optimum), with the model beside it as `.fzn`, for Pumpkin's checker
         (`pumpkin-checker FILE.fzn FILE`); learning, one search, linear and all-different
-        constraints only.
+        constraints only. `lp`: "auto" (the default: in an optimisation whose objective is in
+        its linear constraints), "on" or "off", the LP relaxation of the linear constraints
+        inside the search.
         """
         started = time.perf_counter()
         hinted = None
@@ -398,7 +400,7 @@ class Model:
         search = self._search(1 if self._objective is None else None, time_limit,
                               inference=inference, var_order=var_order, value_order=value_order,
                               seed=seed, threads=threads, node_limit=node_limit, hint=hinted,
-                              proof=proof)
+                              proof=proof, lp=lp)
         best, count, interrupted = None, 0, False
         try:
             for values in search:

@@ -43,18 +43,14 @@ def test_fixed_charge_transport_optimum_equals_enumeration(lp):
     assert model.status().exitstatus == ExitStatus.OPTIMAL
 
 
-def test_the_40_item_knapsack_is_proved_as_ortools_proves_it():
-    # Issue 62's first model: csp without the LP stopped 2% short in 60 s; OR-Tools' optimum
-    # and dynamic programming's agree.
+def test_the_40_item_knapsack_is_proved_as_dynamic_programming_says():
+    # Issue 62's first model: csp without the LP stopped 2% short in 60 s. The optimum is
+    # dynamic programming's (OR-Tools proves the same one: scripts/bench-lp runs them side by
+    # side; the tests do not install OR-Tools).
     model = lp_models.knapsack(40)
     assert model.solve(solver="csp", time_limit=120)
     assert model.objective_value() == lp_models.knapsack_optimum(40)
     assert model.status().exitstatus == ExitStatus.OPTIMAL
-    ortools = pytest.importorskip("ortools")
-    assert ortools
-    again = lp_models.knapsack(40)
-    assert again.solve(solver="ortools", time_limit=60)
-    assert again.objective_value() == model.objective_value()
 
 
 def lp_said(model, **options):

@@ -6,7 +6,7 @@
 //! beyond `i32` simply has no value of `z` to match.
 
 use crate::propagation::constraint::check_when_settled;
-use crate::{Conflict, Constraint, Context, Priority, VarId};
+use crate::{Conflict, Constraint, Context, DeclaredBounds, LinearRow, Priority, VarId};
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -427,6 +427,27 @@ impl Constraint for Abs {
 
     fn scope(&self) -> &[VarId] {
         &self.vars
+    }
+
+    /// The convex hull of `z = |x|` over `x`'s declared bounds `lo..=hi`: `z >= x`,
+    /// `z >= -x`, and the chord `(hi - lo) z - (hi + lo) x <= -2 hi lo` from `(lo, |lo|)` to
+    /// `(hi, |hi|)`; `z = x` or `z = -x` where `x` keeps one sign.
+    fn relax(&self, declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
+        let [x, z] = self.vars;
+        let (lo, hi) = declared.bounds(x);
+        let (lo, hi) = (i64::from(lo), i64::from(hi));
+        if lo >= 0 {
+            rows.push(LinearRow::equal(vec![(1, z), (-1, x)], 0));
+        } else if hi <= 0 {
+            rows.push(LinearRow::equal(vec![(1, z), (1, x)], 0));
+        } else {
+            rows.push(LinearRow::at_least(vec![(1, z), (-1, x)], 0));
+            rows.push(LinearRow::at_least(vec![(1, z), (1, x)], 0));
+            rows.push(LinearRow::at_most(
+                vec![(hi - lo, z), (-(hi + lo), x)],
+                -2 * hi * lo,
+            ));
+        }
     }
 
     fn is_satisfied(&self, values: &[i32]) -> bool {

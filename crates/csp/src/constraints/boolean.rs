@@ -5,7 +5,7 @@
 //! within 0/1, so an integer variable used as a Boolean is narrowed to it.
 
 use super::listed::listed;
-use crate::{Atom, Conflict, Constraint, Context, VarId, Wake};
+use crate::{Atom, Conflict, Constraint, Context, DeclaredBounds, LinearRow, VarId, Wake};
 use std::fmt;
 
 /// A Boolean literal: a 0/1 variable (`positive`) or its negation.
@@ -45,6 +45,15 @@ impl Lit {
     /// Whether the literal is true when its variable takes `value` (1 is true).
     fn is_true_for(self, value: i32) -> bool {
         (value == 1) == self.positive
+    }
+
+    /// The literal's value (1 true, 0 false) as `constant + coefficient * var`.
+    fn linear(self) -> (i64, i64) {
+        if self.positive {
+            (0, 1)
+        } else {
+            (1, -1)
+        }
     }
 
     /// The literal's truth once its variable is fixed.
@@ -150,6 +159,45 @@ impl Constraint for BoolGate {
 
     fn scope(&self) -> &[VarId] {
         &self.scope
+    }
+
+    /// A clause as `sum(lits) >= 1`; `r <-> or(lits)` as `r >= l` for each literal and
+    /// `r <= sum(lits)`, `r <-> and(lits)` as `r <= l` and `r >= sum(lits) - (n - 1)`: the
+    /// convex hull of each gate. A conjunction that must hold fixes its literals at the
+    /// root, and gives nothing.
+    fn relax(&self, _declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
+        let mut sum_terms: Vec<(i64, VarId)> = Vec::with_capacity(self.lits.len() + 1);
+        let mut sum_constant = 0;
+        for l in &self.lits {
+            let (c, a) = l.linear();
+            sum_constant += c;
+            sum_terms.push((a, l.var));
+        }
+        let Some(r) = self.result else {
+            if self.gate == Gate::Or {
+                rows.push(LinearRow::at_least(sum_terms, 1 - sum_constant));
+            }
+            return;
+        };
+        let (cr, ar) = r.linear();
+        // Each literal against the result: (cr + ar r) - (cl + al x), at least 0 for `or`
+        // (r >= l), at most 0 for `and` (r <= l).
+        for l in &self.lits {
+            let (cl, al) = l.linear();
+            let terms = vec![(ar, r.var), (-al, l.var)];
+            rows.push(match self.gate {
+                Gate::Or => LinearRow::at_least(terms, cl - cr),
+                Gate::And => LinearRow::at_most(terms, cl - cr),
+            });
+        }
+        let n = self.lits.len() as i64;
+        let mut terms: Vec<(i64, VarId)> = sum_terms.iter().map(|&(a, x)| (-a, x)).collect();
+        terms.push((ar, r.var));
+        // r - sum(lits): at most 0 for `or`, at least -(n - 1) for `and`.
+        rows.push(match self.gate {
+            Gate::Or => LinearRow::at_most(terms, sum_constant - cr),
+            Gate::And => LinearRow::at_least(terms, sum_constant - cr - (n - 1)),
+        });
     }
 
     fn is_satisfied(&self, values: &[i32]) -> bool {
@@ -288,6 +336,20 @@ impl Constraint for BoolXor {
 
     fn scope(&self) -> &[VarId] {
         &self.scope
+    }
+
+    /// Two literals as one row: `l1 + l2 = 1` when odd (they differ), `l1 - l2 = 0` when
+    /// even (they are equal, as `bool2int` makes them). Longer parities give nothing.
+    fn relax(&self, _declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
+        let [l1, l2] = self.lits[..] else {
+            return;
+        };
+        let ((c1, a1), (c2, a2)) = (l1.linear(), l2.linear());
+        rows.push(if self.odd {
+            LinearRow::equal(vec![(a1, l1.var), (a2, l2.var)], 1 - c1 - c2)
+        } else {
+            LinearRow::equal(vec![(a1, l1.var), (-a2, l2.var)], c2 - c1)
+        });
     }
 
     fn is_satisfied(&self, values: &[i32]) -> bool {

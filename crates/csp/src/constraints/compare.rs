@@ -1,7 +1,8 @@
 //! `Compare`: `x rel y + c` or `x rel c` for the six relations.
 
-use super::reified::Reifiable;
-use crate::{Atom, Checkable, Conflict, Constraint, Context, Priority, VarId, Wake};
+use super::reified::{LinearForm, Reifiable};
+use crate::{Atom, Checkable, Conflict, Constraint, Context, DeclaredBounds, LinearRow, Priority};
+use crate::{VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -95,6 +96,19 @@ impl Compare {
 
     fn x(&self) -> VarId {
         self.vars[0]
+    }
+
+    /// `x - y relation offset`, or `x relation value`.
+    fn form(&self) -> LinearForm {
+        let mut terms = vec![(1, self.x())];
+        if let Some(y) = self.y() {
+            terms.push((-1, y));
+        }
+        LinearForm {
+            terms,
+            relation: self.relation,
+            rhs: self.offset,
+        }
     }
 
     fn y(&self) -> Option<VarId> {
@@ -261,6 +275,20 @@ impl Constraint for Compare {
             .then(|| format!("{} can never hold", self.describe_with(self.relation)))
     }
 
+    /// `x - y relation c` as one or two rows (none for `!=`), `=` included.
+    fn relax(&self, _declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
+        let form = self.form();
+        let terms = form.terms;
+        match form.relation {
+            Relation::Ne => {}
+            Relation::Eq => rows.push(LinearRow::equal(terms, form.rhs)),
+            Relation::Le => rows.push(LinearRow::at_most(terms, form.rhs)),
+            Relation::Lt => rows.push(LinearRow::at_most(terms, form.rhs.saturating_sub(1))),
+            Relation::Ge => rows.push(LinearRow::at_least(terms, form.rhs)),
+            Relation::Gt => rows.push(LinearRow::at_least(terms, form.rhs.saturating_add(1))),
+        }
+    }
+
     /// The orderings as `x - y <= c` (or `x <= c`) and `x != y` as an all-different; `=`
     /// filters holes, which the checker's bounds reasoning on a sum cannot follow.
     fn checkable(&self) -> Option<Checkable> {
@@ -350,6 +378,10 @@ impl Reifiable for Compare {
 
     fn describe(&self) -> String {
         self.describe_with(self.relation)
+    }
+
+    fn linear_form(&self) -> Option<LinearForm> {
+        Some(self.form())
     }
 
     /// An inequality and its negation, and their entailment, read bounds only.

@@ -1,7 +1,7 @@
 //! `Element`: `z = array[x]`, over an array of constants or of variables.
 
 use super::listed::listed;
-use crate::{Conflict, Constraint, Context, VarId};
+use crate::{Conflict, Constraint, Context, DeclaredBounds, LinearRow, VarId};
 use smallvec::SmallVec;
 
 /// What the array holds.
@@ -63,9 +63,79 @@ impl Element {
     }
 }
 
+/// The most rows one element gives the LP: a hull of more edges keeps its first ones.
+const MOST_HULL_ROWS: usize = 64;
+
+/// The edges of the lower hull of `points` (sorted by `x`, distinct `x`), by Andrew's
+/// monotone chain; the upper hull is the lower one of the points mirrored in `y`.
+fn lower_hull(points: &[(i64, i64)]) -> Vec<(i64, i64)> {
+    let mut hull: Vec<(i64, i64)> = Vec::new();
+    for &p in points {
+        while hull.len() >= 2 {
+            let (a, b) = (hull[hull.len() - 2], hull[hull.len() - 1]);
+            // Keep b only if a -> b -> p turns left (counter-clockwise).
+            let cross = i128::from(b.0 - a.0) * i128::from(p.1 - a.1)
+                - i128::from(b.1 - a.1) * i128::from(p.0 - a.0);
+            if cross > 0 {
+                break;
+            }
+            hull.pop();
+        }
+        hull.push(p);
+    }
+    hull
+}
+
+impl Element {
+    /// Over constants: the rows of the convex hull of the points `(v, array[v])` for the
+    /// index values `v` within the index's declared bounds, one per edge of the lower hull
+    /// (`z` above it) and of the upper hull (`z` below it).
+    fn hull_rows(&self, declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
+        let Array::Constants(values) = &self.array else {
+            return;
+        };
+        let (x, z) = (self.scope[0], self.scope[1]);
+        let (lo, hi) = declared.bounds(x);
+        let last = self.first + self.len() as i64 - 1;
+        let points: Vec<(i64, i64)> = (i64::from(lo).max(self.first)..=i64::from(hi).min(last))
+            .filter_map(|v| Some((v, i64::from(values[self.position(v)?]))))
+            .collect();
+        if points.len() < 2 {
+            return;
+        }
+        let mirrored: Vec<(i64, i64)> = points.iter().map(|&(v, y)| (v, -y)).collect();
+        let mut made = 0;
+        for (hull, sign) in [(lower_hull(&points), 1), (lower_hull(&mirrored), -1)] {
+            for edge in hull.windows(2) {
+                let ((x1, y1), (x2, y2)) = (edge[0], edge[1]);
+                // sign * z above the line through the edge:
+                // (x2 - x1) * sign * z - (y2 - y1) * x >= (x2 - x1) * y1 - (y2 - y1) * x1.
+                let (dx, dy) = (x2 - x1, y2 - y1);
+                let Some(rhs) = dx.checked_mul(y1).zip(dy.checked_mul(x1)) else {
+                    continue;
+                };
+                let Some(rhs) = rhs.0.checked_sub(rhs.1) else {
+                    continue;
+                };
+                rows.push(LinearRow::at_least(vec![(dx * sign, z), (-dy, x)], rhs));
+                made += 1;
+                if made >= MOST_HULL_ROWS {
+                    return;
+                }
+            }
+        }
+    }
+}
+
 impl Constraint for Element {
     fn scope(&self) -> &[VarId] {
         &self.scope
+    }
+
+    /// Over constants, the convex hull of `(index, entry)` ([`Element::hull_rows`]); over
+    /// variables, nothing.
+    fn relax(&self, declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
+        self.hull_rows(declared, rows);
     }
 
     fn is_satisfied(&self, values: &[i32]) -> bool {

@@ -2,7 +2,7 @@
 //! linear relaxation.
 
 use super::listed::listed;
-use crate::{Atom, Conflict, Constraint, Context, VarId, Wake};
+use crate::{Atom, Conflict, Constraint, Context, DeclaredBounds, LinearRow, VarId, Wake};
 
 /// `x[i]` copies of item `i` are taken, each of weight `weights[i]` and profit `profits[i]`:
 /// `weight = Σ weights[i]·x[i]`, `profit = Σ profits[i]·x[i]`, every `x[i]`, `weight` and
@@ -320,6 +320,23 @@ fn clamp(v: i128) -> i64 {
 impl Constraint for Knapsack {
     fn scope(&self) -> &[VarId] {
         &self.scope
+    }
+
+    /// Its two sums: `sum(w x) - weight = 0` and `sum(p x) - profit = 0`.
+    fn relax(&self, _declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
+        let n = self.weights.len();
+        for (values, total) in [
+            (&self.weights, self.scope[n]),
+            (&self.profits, self.scope[n + 1]),
+        ] {
+            let mut terms: Vec<(i64, VarId)> = values
+                .iter()
+                .copied()
+                .zip(self.xs().iter().copied())
+                .collect();
+            terms.push((-1, total));
+            rows.push(LinearRow::equal(terms, 0));
+        }
     }
 
     fn is_satisfied(&self, values: &[i32]) -> bool {

@@ -1,7 +1,7 @@
 //! `Linear`: sum(a_i * x_i) compared with a constant, filtered on bounds.
 
 use super::listed::listed;
-use super::reified::Reifiable;
+use super::reified::{LinearForm, Reifiable};
 use super::Relation;
 use crate::{Atom, Checkable, Conflict, Constraint, Context, VarId, Wake};
 use smallvec::SmallVec;
@@ -370,6 +370,25 @@ impl Reifiable for Linear {
 
     fn describe(&self) -> String {
         Constraint::describe(self)
+    }
+
+    fn linear_form(&self) -> Option<LinearForm> {
+        let relation = match self.op {
+            LinearOp::Eq => Relation::Eq,
+            LinearOp::Ne => Relation::Ne,
+            LinearOp::Le => Relation::Le,
+            LinearOp::Ge => Relation::Ge,
+        };
+        Some(LinearForm {
+            terms: self
+                .coefficients
+                .iter()
+                .copied()
+                .zip(self.vars.iter().copied())
+                .collect(),
+            relation,
+            rhs: i64::try_from(self.rhs).ok()?,
+        })
     }
 
     /// Enforcing a sum relation or its negation and testing entailment read bounds only:

@@ -1,7 +1,7 @@
 //! `Extremum`: `z = max(xs)` or `z = min(xs)`.
 
 use super::listed::listed;
-use crate::{Conflict, Constraint, Context, VarId, Wake};
+use crate::{Conflict, Constraint, Context, DeclaredBounds, LinearRow, VarId, Wake};
 
 /// Beyond every `i32` either way, so a side left open stays open once mirrored.
 const UNBOUNDED: i64 = 1 << 40;
@@ -55,6 +55,19 @@ impl Constraint for Extremum {
 
     fn scope(&self) -> &[VarId] {
         &self.vars
+    }
+
+    /// `z >= x` for each `x` (`z <= x` for `min`): the half of `z = max(xs)` that is convex.
+    fn relax(&self, _declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
+        let z = self.vars[self.vars.len() - 1];
+        for &x in self.xs() {
+            let terms = vec![(1, z), (-1, x)];
+            rows.push(if self.maximum {
+                LinearRow::at_least(terms, 0)
+            } else {
+                LinearRow::at_most(terms, 0)
+            });
+        }
     }
 
     fn is_satisfied(&self, values: &[i32]) -> bool {

@@ -126,7 +126,7 @@ pub use not_equal::NotEqual;
 pub use nvalue::NValue;
 pub use path::Path;
 pub use regular::Regular;
-pub use reified::{Reifiable, Reified};
+pub use reified::{LinearForm, Reifiable, Reified};
 pub use table::{Table, TableData};
 pub use value_precede::ValuePrecede;
 

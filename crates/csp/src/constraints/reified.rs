@@ -1,8 +1,96 @@
 //! `Reified`: a 0/1 variable equivalent to a constraint (`b <-> c`) or implying it (`b -> c`).
 
-use crate::{Atom, Conflict, Constraint, Context, Priority, VarId, Wake};
+use super::compare::Relation;
+use crate::{
+    Atom, Conflict, Constraint, Context, DeclaredBounds, LinearRow, Priority, VarId, Wake,
+};
 use smallvec::SmallVec;
 use std::fmt::Debug;
+
+/// `sum(a * x) relation rhs`: a reifiable constraint's linear form, from which the LP
+/// relaxation builds the big-M rows of its reification.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinearForm {
+    /// The `(a, x)` terms.
+    pub terms: Vec<(i64, VarId)>,
+    /// How the sum compares with `rhs`.
+    pub relation: Relation,
+    /// The right-hand side.
+    pub rhs: i64,
+}
+
+impl LinearForm {
+    /// The form as `sum <= upper` inequalities (`=` as two, `!=` as none), each its terms'
+    /// sign and its bound.
+    fn inequalities(&self) -> SmallVec<[(i64, i64); 2]> {
+        let (r, mut out) = (self.rhs, SmallVec::new());
+        let le = |out: &mut SmallVec<[(i64, i64); 2]>, bound: Option<i64>| {
+            if let Some(bound) = bound {
+                out.push((1, bound));
+            }
+        };
+        let ge = |out: &mut SmallVec<[(i64, i64); 2]>, bound: Option<i64>| {
+            if let Some(bound) = bound.and_then(i64::checked_neg) {
+                out.push((-1, bound));
+            }
+        };
+        match self.relation {
+            Relation::Le => le(&mut out, Some(r)),
+            Relation::Lt => le(&mut out, r.checked_sub(1)),
+            Relation::Ge => ge(&mut out, Some(r)),
+            Relation::Gt => ge(&mut out, r.checked_add(1)),
+            Relation::Eq => {
+                le(&mut out, Some(r));
+                ge(&mut out, Some(r));
+            }
+            Relation::Ne => {}
+        }
+        out
+    }
+
+    /// The rows of `literal -> form`, where the literal is `b` when `when_true` and `not b`
+    /// otherwise: for each `sum <= u` of the form, with `M` the most the sum can be over the
+    /// declared bounds, `sum + (M - u) * b <= M` (or `sum - (M - u) * b <= u` for `not b`),
+    /// which is the form itself when the literal holds and nothing when it does not. None
+    /// where the form already holds whatever the values, or a number would not fit.
+    pub(crate) fn implied_by(
+        &self,
+        b: VarId,
+        when_true: bool,
+        declared: &dyn DeclaredBounds,
+        rows: &mut Vec<LinearRow>,
+    ) {
+        for (sign, upper) in self.inequalities() {
+            let mut most: i128 = 0;
+            for &(a, x) in &self.terms {
+                let (lo, hi) = declared.bounds(x);
+                let a = i128::from(a) * i128::from(sign);
+                most += (a * i128::from(lo)).max(a * i128::from(hi));
+            }
+            let gap = most - i128::from(upper);
+            if gap <= 0 {
+                continue;
+            }
+            let (Ok(m), Ok(gap)) = (i64::try_from(most), i64::try_from(gap)) else {
+                continue;
+            };
+            let mut terms: Vec<(i64, VarId)> = Vec::with_capacity(self.terms.len() + 1);
+            for &(a, x) in &self.terms {
+                let Some(a) = a.checked_mul(sign) else {
+                    return;
+                };
+                terms.push((a, x));
+            }
+            if when_true {
+                terms.push((gap, b));
+                rows.push(LinearRow::at_most(terms, m));
+            } else {
+                terms.push((-gap, b));
+                rows.push(LinearRow::at_most(terms, upper));
+            }
+        }
+    }
+}
 
 /// A constraint that can be reified: it can be enforced, negated, and tested for entailment.
 pub trait Reifiable: Debug + Send + Sync {
@@ -22,6 +110,11 @@ pub trait Reifiable: Debug + Send + Sync {
     fn wake_on(&self, var: VarId) -> Wake {
         let _ = var;
         Wake::Domain
+    }
+    /// The constraint as a [`LinearForm`], when it is one, so that its reification joins the
+    /// LP relaxation as big-M rows. The default, `None`, leaves it out.
+    fn linear_form(&self) -> Option<LinearForm> {
+        None
     }
 }
 
@@ -77,6 +170,23 @@ impl<C: Reifiable> Constraint for Reified<C> {
             1 => holds,
             0 => self.half || !holds,
             _ => false,
+        }
+    }
+
+    /// `b -> c` as the big-M rows of `c`'s linear form, and for `b <-> c` also `not b ->
+    /// not c` (nothing where the negation is `!=`).
+    fn relax(&self, declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
+        let Some(form) = self.inner.linear_form() else {
+            return;
+        };
+        let b = self.scope[0];
+        form.implied_by(b, true, declared, rows);
+        if !self.half {
+            let negation = LinearForm {
+                relation: form.relation.negation(),
+                ..form
+            };
+            negation.implied_by(b, false, declared, rows);
         }
     }
 

@@ -38,9 +38,9 @@ impl IntegerInequality {
     /// is left out. Multipliers are scaled so the largest is about 2^30 and rounded; the
     /// result is divided by the gcd of its coefficients, the right-hand side rounded down
     /// (valid over integers). `None` when nothing is left or a number would not fit.
-    pub(crate) fn combine(
+    pub(crate) fn combine<'r>(
         &mut self,
-        rows: &[IntegerRow],
+        rows: impl IntoIterator<Item = &'r IntegerRow>,
         multipliers: &[f64],
         columns: usize,
     ) -> Option<()> {
@@ -57,7 +57,7 @@ impl IntegerInequality {
         self.coefficients.resize(columns, 0);
         self.rhs = 0;
         let mut any = false;
-        for (row, &m) in rows.iter().zip(multipliers) {
+        for (row, &m) in rows.into_iter().zip(multipliers) {
             if !m.is_finite() {
                 continue;
             }
@@ -172,7 +172,8 @@ impl IntegerInequality {
     }
 }
 
-fn gcd(mut a: u128, mut b: u128) -> u128 {
+/// The greatest common divisor (0 with 0).
+pub(crate) fn gcd(mut a: u128, mut b: u128) -> u128 {
     while b != 0 {
         (a, b) = (b, a % b);
     }

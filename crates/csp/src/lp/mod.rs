@@ -1,8 +1,10 @@
 //! The linear relaxation inside the search: a bounded dual simplex, exact integer
 //! combinations of its rows, and the propagator that ties them to the model.
 
+mod basis_factor;
 mod dual_simplex;
 mod integer_inequality;
 mod lp_relaxation;
+mod mir_cut;
 
 pub use lp_relaxation::LpRelaxation;

@@ -260,3 +260,10 @@ impl Model {
         Ok(())
     }
 }
+
+/// A model's declared domains bound its variables for a relaxation's big-M forms.
+impl crate::DeclaredBounds for Model {
+    fn bounds(&self, var: VarId) -> (i32, i32) {
+        self.initial_bounds(var).unwrap_or((0, 0))
+    }
+}

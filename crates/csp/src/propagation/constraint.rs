@@ -80,6 +80,7 @@
 //! ```
 
 use crate::propagation::context::{Conflict, Context};
+use crate::propagation::linear_row::{DeclaredBounds, LinearRow};
 use crate::{Checkable, Priority, VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt::Debug;
@@ -113,6 +114,21 @@ pub trait Constraint: Debug + Send + Sync {
     /// proof logging.
     fn checkable(&self) -> Option<Checkable> {
         None
+    }
+
+    /// Linear rows that every solution of the constraint satisfies, for the LP relaxation
+    /// ([`LpRelaxation`](crate::LpRelaxation)), pushed onto `rows`; `declared` gives the
+    /// declared bounds of the variables, for the coefficients of a big-M form. Any rows the
+    /// constraint implies are sound: the LP only ever infers what their integer combinations
+    /// imply. The default gives the constraint's own form when [`Constraint::checkable`] is
+    /// linear, and nothing otherwise.
+    fn relax(&self, declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
+        let _ = declared;
+        match self.checkable() {
+            Some(Checkable::LinearLe(terms, rhs)) => rows.push(LinearRow::at_most(terms, rhs)),
+            Some(Checkable::LinearEq(terms, rhs)) => rows.push(LinearRow::equal(terms, rhs)),
+            _ => {}
+        }
     }
 
     /// Plain backtracking: `var` has just been assigned; fail if the assigned part of the scope

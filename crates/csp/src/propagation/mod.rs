@@ -11,6 +11,7 @@ pub(crate) mod context;
 pub(crate) mod declared_domain;
 pub(crate) mod domains;
 pub(crate) mod interval_domain;
+pub(crate) mod linear_row;
 pub(crate) mod network;
 pub(crate) mod queue;
 pub(crate) mod wake;

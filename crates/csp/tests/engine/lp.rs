@@ -4,16 +4,160 @@
 //! (checked by brute force over the LP's scope).
 
 use crate::properties::{brute_force, LearningChecker};
+use csp::constraints::{Compare, Linear};
 use csp::{
-    Atom, ConstraintId, Inference, LpRelaxation, Model, Objective, Observer, Outcome, Relation,
-    Sense, Solver, SplitMix64, VarId,
+    Atom, ConstraintId, Inference, LinearRow, Lit, LpRelaxation, Model, Objective, Observer,
+    Outcome, Reification, Relation, Sense, Solver, SplitMix64, VarId,
 };
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
+const RELATIONS: [Relation; 6] = [
+    Relation::Eq,
+    Relation::Le,
+    Relation::Lt,
+    Relation::Ge,
+    Relation::Gt,
+    Relation::Ne,
+];
+
+/// Posts one random constraint of a kind that gives the LP rows other than its own linear
+/// form (reifications, gates, clauses, parities, extrema, abs, element, knapsack, `=`) on
+/// `ints` (small domains around 0, at least two) and `bools` (0/1, at least two).
+fn random_relaxed(rng: &mut SplitMix64, model: &mut Model, ints: &[VarId], bools: &[VarId]) {
+    let mut pick = |lo: i64, hi: i64| lo + (rng.next_u64() % (hi - lo + 1) as u64) as i64;
+    let int = |k: i64| ints[k as usize % ints.len()];
+    let boolean = |k: i64| bools[k as usize % bools.len()];
+    let lit = |k: i64, positive: bool| {
+        if positive {
+            Lit::pos(boolean(k))
+        } else {
+            Lit::neg(boolean(k))
+        }
+    };
+    let how = |half: bool| {
+        if half {
+            Reification::Half
+        } else {
+            Reification::Full
+        }
+    };
+    // Posting may be refused (a variable named twice where that cannot hold): the model
+    // then simply has one constraint fewer.
+    let _ = match pick(0, 9) {
+        0 => {
+            let terms = vec![
+                (pick(-3, 3), int(pick(0, 9))),
+                (pick(-3, 3), int(pick(0, 9))),
+            ];
+            let inner = Linear::new(&terms, RELATIONS[pick(0, 5) as usize], pick(-4, 4));
+            model.reify(boolean(pick(0, 9)), inner, how(pick(0, 1) == 0))
+        }
+        1 => {
+            let inner = if pick(0, 1) == 0 {
+                Compare::new(
+                    int(pick(0, 9)),
+                    RELATIONS[pick(0, 5) as usize],
+                    int(pick(0, 9)),
+                    pick(-2, 2),
+                )
+            } else {
+                Compare::with_value(int(pick(0, 9)), RELATIONS[pick(0, 5) as usize], pick(-3, 3))
+            };
+            model.reify(boolean(pick(0, 9)), inner, how(pick(0, 1) == 0))
+        }
+        2 => {
+            let positive = [boolean(pick(0, 9))];
+            let negative = [boolean(pick(0, 9)), boolean(pick(0, 9))];
+            model.clause(&positive, &negative[..pick(0, 2) as usize])
+        }
+        3 => {
+            let lits: Vec<Lit> = (0..pick(1, 3))
+                .map(|_| lit(pick(0, 9), pick(0, 1) == 0))
+                .collect();
+            let r = Some(lit(pick(0, 9), pick(0, 1) == 0));
+            if pick(0, 1) == 0 {
+                model.bool_or(&lits, r)
+            } else {
+                model.bool_and(&lits, r)
+            }
+        }
+        4 => model.bool_xor(
+            &[lit(pick(0, 9), pick(0, 1) == 0), lit(pick(0, 9), true)],
+            pick(0, 1) == 0,
+        ),
+        5 => {
+            let xs = [int(pick(0, 9)), int(pick(0, 9))];
+            if pick(0, 1) == 0 {
+                model.max(&xs, int(pick(0, 9)))
+            } else {
+                model.min(&xs, int(pick(0, 9)))
+            }
+        }
+        6 => model.abs(int(pick(0, 9)), int(pick(0, 9))),
+        7 => {
+            let values: Vec<i32> = (0..pick(2, 6)).map(|_| pick(-4, 4) as i32).collect();
+            model.element(
+                int(pick(0, 9)),
+                &values,
+                pick(-2, 1) as i32,
+                int(pick(0, 9)),
+            )
+        }
+        8 => {
+            let items = [boolean(0), boolean(1)];
+            let (w, p) = (
+                [pick(0, 3) as i32, pick(0, 3) as i32],
+                [pick(0, 3) as i32, pick(0, 3) as i32],
+            );
+            model.knapsack(&w, &p, &items, int(pick(0, 9)), int(pick(0, 9)))
+        }
+        _ => model.compare_offset(int(pick(0, 9)), Relation::Eq, int(pick(0, 9)), pick(-1, 1)),
+    };
+}
+
+/// Each constraint's rows hold on every solution of the constraint alone (brute force over
+/// small domains): the relaxation a constraint gives the LP is implied by it.
+#[test]
+fn every_row_a_constraint_gives_holds_on_its_solutions() {
+    let mut rng = SplitMix64::new(620);
+    let (mut rows_checked, mut solutions) = (0, 0);
+    for _ in 0..3000 {
+        let mut model = Model::new();
+        let ints: Vec<VarId> = (0..3)
+            .map(|k| model.new_var(-3 + k..=2 + k).unwrap())
+            .collect();
+        let bools: Vec<VarId> = (0..3).map(|_| model.new_bool().unwrap()).collect();
+        random_relaxed(&mut rng, &mut model, &ints, &bools);
+        let Some(id) = model.constraint_ids().next() else {
+            continue;
+        };
+        let constraint = model.constraint(id).unwrap();
+        let mut rows: Vec<LinearRow> = Vec::new();
+        constraint.relax(&model, &mut rows);
+        for solution in brute_force(&model) {
+            solutions += 1;
+            for row in &rows {
+                rows_checked += 1;
+                assert!(
+                    row.holds(|x| solution[x.index()]),
+                    "{row:?} fails on {solution:?}: {}",
+                    constraint.describe()
+                );
+            }
+        }
+    }
+    println!("{rows_checked} rows checked over {solutions} solutions");
+    assert!(rows_checked > 20_000, "only {rows_checked} rows checked");
+}
+
 /// A random model: 2 to 4 variables of up to 6 values, 1 to 3 linear constraints of any
-/// relation, and `z = sum(c * x)` with `z` the objective (returned with the LP's id).
+/// relation, now and then a constraint the LP relaxes (over two of the variables and 0/1
+/// ones of their own), and `z = sum(c * x)` with `z` the objective (returned with the LP's
+/// id).
 fn random_model(rng: &mut SplitMix64) -> Option<(Model, VarId, ConstraintId)> {
+    let relaxed = rng.next_u64() % 3 == 0;
+    let seed = rng.next_u64();
     let mut pick = |lo: i64, hi: i64| lo + (rng.next_u64() % (hi - lo + 1) as u64) as i64;
     let mut model = Model::new();
     let n = pick(2, 4) as usize;
@@ -25,14 +169,12 @@ fn random_model(rng: &mut SplitMix64) -> Option<(Model, VarId, ConstraintId)> {
         xs.push(model.new_var(lo..=hi).ok()?);
         bounds.push((lo, hi));
     }
-    let relations = [
-        Relation::Eq,
-        Relation::Le,
-        Relation::Lt,
-        Relation::Ge,
-        Relation::Gt,
-        Relation::Ne,
-    ];
+    let relations = RELATIONS;
+    if relaxed {
+        let bools = [model.new_bool().ok()?, model.new_bool().ok()?];
+        let mut inner = SplitMix64::new(seed);
+        random_relaxed(&mut inner, &mut model, &xs, &bools);
+    }
     for _ in 0..pick(1, 3) {
         let mut terms = Vec::new();
         for &x in &xs {

@@ -1,0 +1,64 @@
+//! `LinearRow`: one linear inequality (or equation) that every solution of a constraint
+//! satisfies, as a constraint hands it to the LP relaxation ([`Constraint::relax`]).
+//!
+//! [`Constraint::relax`]: crate::Constraint::relax
+
+use crate::VarId;
+
+/// `lower <= sum(a * x) <= upper`, either side optional, over the model's variables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinearRow {
+    /// The `(a, x)` terms; a variable may appear more than once (the terms add up).
+    pub terms: Vec<(i64, VarId)>,
+    /// The least the sum may be, if bounded below.
+    pub lower: Option<i64>,
+    /// The most the sum may be, if bounded above.
+    pub upper: Option<i64>,
+}
+
+impl LinearRow {
+    /// `sum(terms) <= upper`.
+    pub fn at_most(terms: Vec<(i64, VarId)>, upper: i64) -> Self {
+        LinearRow {
+            terms,
+            lower: None,
+            upper: Some(upper),
+        }
+    }
+
+    /// `sum(terms) >= lower`.
+    pub fn at_least(terms: Vec<(i64, VarId)>, lower: i64) -> Self {
+        LinearRow {
+            terms,
+            lower: Some(lower),
+            upper: None,
+        }
+    }
+
+    /// `sum(terms) = value`.
+    pub fn equal(terms: Vec<(i64, VarId)>, value: i64) -> Self {
+        LinearRow {
+            terms,
+            lower: Some(value),
+            upper: Some(value),
+        }
+    }
+
+    /// Whether `values` (a value per variable, by index) satisfy the row.
+    pub fn holds(&self, value_of: impl Fn(VarId) -> i32) -> bool {
+        let sum: i128 = self
+            .terms
+            .iter()
+            .map(|&(a, x)| i128::from(a) * i128::from(value_of(x)))
+            .sum();
+        self.lower.is_none_or(|l| sum >= i128::from(l))
+            && self.upper.is_none_or(|u| sum <= i128::from(u))
+    }
+}
+
+/// The bounds of variables that a relaxation may rest on: their declared domains, which
+/// hold throughout the search (a big-M coefficient read off them stays valid at every node).
+pub trait DeclaredBounds {
+    /// The least and greatest value `var` is declared to take.
+    fn bounds(&self, var: VarId) -> (i32, i32);
+}

@@ -130,9 +130,9 @@ pub struct Xcsp3Args {
     #[arg(short = 'v', long)]
     pub verbose: bool,
 
-    /// The LP relaxation of the model's linear constraints inside the search (its bound,
-    /// reduced-cost fixing, infeasibility), each conclusion explained for learning; off
-    /// under --proof
+    /// The LP relaxation of the model inside the search (linear constraints, reifications as
+    /// big-M rows, gates, element and the like; MIR cuts at the root; its bound, reduced-cost
+    /// fixing, infeasibility), each conclusion explained for learning; off under --proof
     #[arg(long, value_name = "WHEN", default_value = "auto",
           value_parser = EngineChoice::<csp_policy::LpChoice>::new())]
     pub lp: csp_policy::LpChoice,
@@ -257,9 +257,9 @@ pub struct FznArgs {
     #[arg(long, conflicts_with = "lns")]
     pub no_lns: bool,
 
-    /// The LP relaxation of the model's linear constraints inside the search (its bound,
-    /// reduced-cost fixing, infeasibility), each conclusion explained for learning; off
-    /// under --proof
+    /// The LP relaxation of the model inside the search (linear constraints, reifications as
+    /// big-M rows, gates, element and the like; MIR cuts at the root; its bound, reduced-cost
+    /// fixing, infeasibility), each conclusion explained for learning; off under --proof
     #[arg(long, value_name = "WHEN", default_value = "auto",
           value_parser = EngineChoice::<csp_policy::LpChoice>::new())]
     pub lp: csp_policy::LpChoice,

@@ -12,29 +12,31 @@ pub enum LpChoice {
     /// As the model suggests: see [`LpChoice::decide`].
     #[default]
     Auto,
-    /// Whenever the model has linear constraints (within [`LP_MOST_ROWS`]).
+    /// Whenever the model's constraints give the LP rows (within [`LP_MOST_ROWS`]).
     On,
     /// Never.
     Off,
 }
 
-/// The most rows `auto` gives an LP. The simplex keeps a dense basis inverse (rows squared),
-/// and a pivot costs as much: past this the node LPs cost more than their bounds save.
+/// The most rows `auto` gives an LP. A pivot costs the nonzeros of the basis factors, which
+/// grow with the rows; past this the node LPs cost more than their bounds save (see
+/// [`LpChoice::decide`] for what was measured).
 pub const LP_AUTO_ROWS: usize = 400;
 
-/// The most rows any LP takes, even asked for (`on`): 4,000 rows is a 128 MB basis inverse.
-pub const LP_MOST_ROWS: usize = 4_000;
+/// The most rows any LP takes, even asked for (`on`): past this even the root solve, held to
+/// its work budget, leaves the bound far from the LP's optimum.
+pub const LP_MOST_ROWS: usize = 20_000;
 
 impl LpChoice {
     /// Each choice's name with its help line.
     pub const CHOICES: [(&'static str, &'static str); 3] = [
         (
             "auto",
-            "in an optimisation whose objective is in its linear constraints (up to 400)",
+            "in an optimisation whose objective is in the LP's rows (up to 400 rows)",
         ),
         (
             "on",
-            "whenever the model has linear constraints (up to 4,000)",
+            "whenever the model's constraints give the LP rows (up to 20,000)",
         ),
         ("off", "never"),
     ];
@@ -77,7 +79,7 @@ pub enum LpDecision {
         columns: usize,
     },
     /// Not added, for this reason (in words).
-    Left(&'static str),
+    Left(String),
 }
 
 impl fmt::Display for LpDecision {
@@ -95,15 +97,15 @@ impl LpChoice {
     /// `model` with its LP relaxation added where this choice takes it (a copy sharing the
     /// constraints; the model itself otherwise), and what was decided.
     ///
-    /// `auto` adds it to an optimisation whose objective lies in the linear rows (otherwise
-    /// the LP bounds nothing) with at most [`LP_AUTO_ROWS`] rows; `on` to any model with linear
-    /// rows, up to [`LP_MOST_ROWS`].
+    /// `auto` adds it to an optimisation whose objective lies in the LP's rows (otherwise
+    /// the LP bounds nothing) with at most [`LP_AUTO_ROWS`] rows; `on` to any model whose
+    /// constraints give it rows, up to [`LP_MOST_ROWS`].
     pub fn decide<'m>(
         self,
         model: &'m Model,
         objective: Option<Objective>,
     ) -> (Cow<'m, Model>, LpDecision) {
-        let left = |why| (Cow::Borrowed(model), LpDecision::Left(why));
+        let left = |why: &str| (Cow::Borrowed(model), LpDecision::Left(why.to_owned()));
         let most = match self {
             LpChoice::Off => return left("--lp off"),
             LpChoice::Auto if objective.is_none() => return left("no objective to bound"),
@@ -112,21 +114,41 @@ impl LpChoice {
         };
         let Some(lp) = LpRelaxation::of_model(model, objective) else {
             return left(match objective {
-                Some(_) => "the objective is in no linear constraint",
-                None => "no linear constraint",
+                Some(_) => "the objective is in none of its rows",
+                None => "no constraint gives it a row",
             });
         };
         let (rows, columns) = lp.size();
         if rows > most {
-            return left(match self {
-                LpChoice::Auto => "more rows than auto takes (400)",
-                _ => "more rows than an LP takes (4,000)",
-            });
+            let whose = match self {
+                LpChoice::Auto => "auto takes",
+                _ => "an LP takes",
+            };
+            return left(&format!("{rows} rows, more than {whose} ({most})"));
         }
         let mut relaxed = model.clone();
         match relaxed.post(lp) {
             Ok(_) => (Cow::Owned(relaxed), LpDecision::Added { rows, columns }),
             Err(_) => left("the relaxation could not be posted"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LpChoice, LP_AUTO_ROWS, LP_MOST_ROWS};
+
+    /// The help lines name the limits the rule applies.
+    #[test]
+    fn the_help_names_the_limits() {
+        let said = |name: &str| {
+            LpChoice::CHOICES
+                .iter()
+                .find(|c| c.0 == name)
+                .map(|c| c.1.replace(',', ""))
+                .unwrap_or_default()
+        };
+        assert!(said("auto").contains(&LP_AUTO_ROWS.to_string()));
+        assert!(said("on").contains(&LP_MOST_ROWS.to_string()));
     }
 }

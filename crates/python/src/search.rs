@@ -124,8 +124,8 @@ impl PySearch {
     /// first solution is found (a warm start; it changes no answer). `proof`: a file to write
     /// a DRCP proof of what the search proves to, with the model beside it as `.fzn`
     /// (learning, one search; a model of linear and all-different constraints). `lp`: `auto`
-    /// (the default: in an optimisation whose objective is in its linear constraints),
-    /// `on` or `off`, the LP relaxation of the linear constraints in the search.
+    /// (the default: in an optimisation whose objective is in the LP's rows, up to 400),
+    /// `on` or `off`, the LP relaxation of the model in the search.
     #[new]
     #[pyo3(signature = (model, *, inference=None, var_order=None, value_order=None, seed=0,
         threads=None, time_limit=None, node_limit=None, max_solutions=Some(1), objective=None,

@@ -75,9 +75,15 @@ def test_search_says_what_auto_decided():
     assert lp_said(m, lp="off") == "no LP relaxation: --lp off"
     plain = csp_solver.Model()
     y = plain.int_var(0, 3, "y")
-    plain.add(y + y >= 2)
+    z = plain.int_var(0, 3, "z")
+    plain.add(y + z >= 2)
     assert lp_said(plain) == "no LP relaxation: no objective to bound"
     assert lp_said(plain, lp="on").startswith("an LP relaxation of 1 rows")
+    # A row of one variable is a bound, which propagation keeps: it gives the LP nothing.
+    bound = csp_solver.Model()
+    w = bound.int_var(0, 3, "w")
+    bound.add(w + w >= 2)
+    assert lp_said(bound, lp="on") == "no LP relaxation: no constraint gives it a row"
 
 
 def test_a_misspelt_choice_is_refused():

@@ -92,6 +92,25 @@ impl IntegerInequality {
         Some(())
     }
 
+    /// One side of one row as the inequality: its upper side, or its lower side negated
+    /// (`-sum <= -lower`) when `lower`; `None` when the row has no such side.
+    pub(crate) fn set_to_row(
+        &mut self,
+        row: &IntegerRow,
+        lower: bool,
+        columns: usize,
+    ) -> Option<()> {
+        let side = if lower { row.lower } else { row.upper }?;
+        let sign: i128 = if lower { -1 } else { 1 };
+        self.coefficients.clear();
+        self.coefficients.resize(columns, 0);
+        for &(j, a) in &row.terms {
+            self.coefficients[j] += sign * i128::from(a);
+        }
+        self.rhs = sign * i128::from(side);
+        Some(())
+    }
+
     /// Bounds reasoning on the inequality over the current domains of `vars` (column `j` is
     /// `vars[j]`): a conflict when even the least left-hand side exceeds the right-hand
     /// side, else each variable's bound cut to what the slack allows. Each conclusion's

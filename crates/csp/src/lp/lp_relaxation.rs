@@ -212,14 +212,26 @@ impl LpRelaxation {
                 let f = values[j] - values[j].floor();
                 f > 1e-6 && f < 1.0 - 1e-6
             };
-            // The rows themselves: knapsack covers and their like.
-            let m = self.rows.len() + work.cuts.len();
-            for (i, row) in self.rows.iter().enumerate() {
-                if row.terms.iter().any(|&(j, _)| is_fractional(j)) {
-                    work.multipliers.clear();
-                    work.multipliers.resize(m, 0.0);
-                    work.multipliers[i] = 1.0;
-                    self.round_combination(work, &values, &mut found);
+            // The rows themselves, on a side the LP point makes tight, where they name a
+            // fractional column: knapsack covers and their like.
+            let mut tried = 0;
+            for row in &self.rows {
+                if tried >= CUT_CANDIDATES || !row.terms.iter().any(|&(j, _)| is_fractional(j)) {
+                    continue;
+                }
+                let activity: f64 = row.terms.iter().map(|&(j, a)| a as f64 * values[j]).sum();
+                let tight = |side: Option<i64>| {
+                    side.is_some_and(|b| {
+                        (activity - b as f64).abs() <= 1e-6 * (1.0 + activity.abs())
+                    })
+                };
+                for lower in [false, true] {
+                    if tight(if lower { row.lower } else { row.upper })
+                        && work.inequality.set_to_row(row, lower, n).is_some()
+                    {
+                        tried += 1;
+                        self.round(work, &values, &mut found);
+                    }
                 }
             }
             // The tableau rows: Gomory's mixed-integer cuts, as MIR of them.
@@ -264,13 +276,19 @@ impl LpRelaxation {
                 .combine(rows, &work.multipliers, self.vars.len())
                 .is_some()
             {
-                if let Some((cut, _)) = mir_cut(&work.inequality, &self.declared, values) {
-                    if !found.contains(&cut) && !work.cuts.contains(&cut) {
-                        found.push(cut);
-                    }
-                }
+                self.round(work, values, found);
             }
             work.multipliers.iter_mut().for_each(|m| *m = -*m);
+        }
+    }
+
+    /// The MIR cut of `work.inequality` at the LP point `values`, added to `found` where
+    /// there is one and it is new.
+    fn round(&self, work: &LpWork, values: &[f64], found: &mut Vec<IntegerRow>) {
+        if let Some((cut, _)) = mir_cut(&work.inequality, &self.declared, values) {
+            if !found.contains(&cut) && !work.cuts.contains(&cut) {
+                found.push(cut);
+            }
         }
     }
 

@@ -24,6 +24,16 @@ pub enum Relation {
 }
 
 impl Relation {
+    /// The six relations, for whoever tries them all (tests, random models).
+    pub const ALL: [Relation; 6] = [
+        Relation::Eq,
+        Relation::Le,
+        Relation::Lt,
+        Relation::Ge,
+        Relation::Gt,
+        Relation::Ne,
+    ];
+
     /// Whether `a rel b`.
     pub fn holds(self, a: i64, b: i64) -> bool {
         match self {

@@ -156,14 +156,7 @@ mod tests {
                 (rng.below(5) as i64 - 2, vars[2]),
                 (-1, vars[3]),
             ];
-            let op = [
-                Relation::Eq,
-                Relation::Le,
-                Relation::Lt,
-                Relation::Ge,
-                Relation::Gt,
-                Relation::Ne,
-            ][rng.below(6) as usize];
+            let op = Relation::ALL[rng.below(6) as usize];
             model.linear(&terms, op, rng.below(7) as i64 - 3).unwrap();
             let filtered = Solver::new(&model).inference(Inference::Mac).root_domains();
             match (filtered, projection(&model)) {

@@ -12,15 +12,6 @@ use csp::{
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-const RELATIONS: [Relation; 6] = [
-    Relation::Eq,
-    Relation::Le,
-    Relation::Lt,
-    Relation::Ge,
-    Relation::Gt,
-    Relation::Ne,
-];
-
 /// Posts one random constraint of a kind that gives the LP rows other than its own linear
 /// form (reifications, gates, clauses, parities, extrema, abs, element, knapsack, `=`) on
 /// `ints` (small domains around 0, at least two) and `bools` (0/1, at least two).
@@ -50,19 +41,23 @@ fn random_relaxed(rng: &mut SplitMix64, model: &mut Model, ints: &[VarId], bools
                 (pick(-3, 3), int(pick(0, 9))),
                 (pick(-3, 3), int(pick(0, 9))),
             ];
-            let inner = Linear::new(&terms, RELATIONS[pick(0, 5) as usize], pick(-4, 4));
+            let inner = Linear::new(&terms, Relation::ALL[pick(0, 5) as usize], pick(-4, 4));
             model.reify(boolean(pick(0, 9)), inner, how(pick(0, 1) == 0))
         }
         1 => {
             let inner = if pick(0, 1) == 0 {
                 Compare::new(
                     int(pick(0, 9)),
-                    RELATIONS[pick(0, 5) as usize],
+                    Relation::ALL[pick(0, 5) as usize],
                     int(pick(0, 9)),
                     pick(-2, 2),
                 )
             } else {
-                Compare::with_value(int(pick(0, 9)), RELATIONS[pick(0, 5) as usize], pick(-3, 3))
+                Compare::with_value(
+                    int(pick(0, 9)),
+                    Relation::ALL[pick(0, 5) as usize],
+                    pick(-3, 3),
+                )
             };
             model.reify(boolean(pick(0, 9)), inner, how(pick(0, 1) == 0))
         }
@@ -169,7 +164,7 @@ fn random_model(rng: &mut SplitMix64) -> Option<(Model, VarId, ConstraintId)> {
         xs.push(model.new_var(lo..=hi).ok()?);
         bounds.push((lo, hi));
     }
-    let relations = RELATIONS;
+    let relations = Relation::ALL;
     if relaxed {
         let bools = [model.new_bool().ok()?, model.new_bool().ok()?];
         let mut inner = SplitMix64::new(seed);

@@ -132,7 +132,7 @@ impl Constraint for Element {
         &self.scope
     }
 
-    /// Over constants, the convex hull of `(index, entry)` ([`Element::hull_rows`]); over
+    /// Over constants, the convex hull of `(index, entry)` (see `hull_rows`); over
     /// variables, nothing.
     fn relax(&self, declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
         self.hull_rows(declared, rows);

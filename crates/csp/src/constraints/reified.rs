@@ -1,6 +1,6 @@
 //! `Reified`: a 0/1 variable equivalent to a constraint (`b <-> c`) or implying it (`b -> c`).
 
-use super::compare::Relation;
+use super::relation::Relation;
 use crate::{
     Atom, Conflict, Constraint, Context, DeclaredBounds, LinearRow, Priority, VarId, Wake,
 };

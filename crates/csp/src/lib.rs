@@ -71,6 +71,7 @@ pub use propagation::consistency::Consistency;
 pub use propagation::constraint::Constraint;
 pub use propagation::context::{Conflict, ConflictKind, Context};
 pub use propagation::declared_domain::BITSET_SPAN_LIMIT;
+pub use propagation::earlier::Earlier;
 pub use propagation::linear_row::{DeclaredBounds, LinearRow};
 pub use propagation::wake::{Priority, Wake};
 pub use rng::SplitMix64;

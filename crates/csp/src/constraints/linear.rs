@@ -3,7 +3,7 @@
 use super::listed::listed;
 use super::reified::{LinearForm, Reifiable};
 use super::Relation;
-use crate::{Atom, Checkable, Conflict, Constraint, Context, VarId, Wake};
+use crate::{Atom, Checkable, Conflict, Constraint, Context, Earlier, VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -29,6 +29,52 @@ impl fmt::Display for LinearOp {
             LinearOp::Ne => "!=",
         })
     }
+}
+
+/// Which way a bound on one term of the sum goes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Side {
+    /// An upper bound, from the other terms' least values.
+    Above,
+    /// A lower bound, from their greatest.
+    Below,
+}
+
+/// How the bounds a pass puts on a term are explained.
+#[derive(Copy, Clone)]
+enum Why<'a> {
+    /// By the reasons given, `(for a bound from below, for one from above)`.
+    Given(&'a [Atom], &'a [Atom]),
+    /// When analysis asks ([`Constraint::explain`] with the term and the side).
+    Lazy,
+}
+
+impl Why<'_> {
+    /// Runs `prune`, a bound on term `i` from `side`, explained as this says.
+    fn apply(
+        self,
+        i: usize,
+        side: Side,
+        ctx: &mut Context<'_>,
+        prune: impl FnOnce(&mut Context<'_>) -> Result<u64, Conflict>,
+    ) -> Result<u64, Conflict> {
+        match self {
+            Why::Lazy => ctx.lazily(payload(i, side), prune),
+            Why::Given(below, above) => {
+                let reason = if side == Side::Below { below } else { above };
+                if reason.is_empty() {
+                    prune(ctx)
+                } else {
+                    ctx.because(reason, prune)
+                }
+            }
+        }
+    }
+}
+
+/// The word a lazy bound on term `i` from `side` is recorded with.
+fn payload(i: usize, side: Side) -> u32 {
+    (i as u32) << 1 | u32::from(side == Side::Below)
 }
 
 /// `sum(coefficients[i] * vars[i]) op rhs`. Sums are computed in 128 bits, so no choice of
@@ -79,13 +125,13 @@ impl Linear {
     /// Removes the values of `vars[i]` whose term falls outside `[low, high]`; whether any went.
     /// The term `a·x` is monotone in `x`, so the values kept are a range of `x`, cut with
     /// [`Context::set_min`] and [`Context::set_max`] a word of the bitset at a time.
-    /// `reasons` explain the two bounds on the term: `(for low, for high)`.
+    /// `why` explains the two bounds on the term.
     fn bound_term(
         &self,
         i: usize,
         low: Option<i128>,
         high: Option<i128>,
-        reasons: (&[Atom], &[Atom]),
+        why: Why<'_>,
         ctx: &mut Context<'_>,
     ) -> Result<bool, Conflict> {
         let a = i128::from(self.coefficients[i]);
@@ -97,24 +143,59 @@ impl Linear {
             }
             return Ok(false);
         }
-        // a·x >= low and a·x <= high, as bounds on x (dividing by a negative a flips them).
-        let (x_low, x_high, low_reason, high_reason) = if a > 0 {
+        // a·x >= low and a·x <= high, as bounds on x (dividing by a negative a flips them);
+        // each with the side of the term's bound it comes from.
+        let (x_low, x_high, low_side, high_side) = if a > 0 {
             let x_low = low.map(|l| div_ceil(l, a));
-            (x_low, high.map(|h| div_floor(h, a)), reasons.0, reasons.1)
+            (
+                x_low,
+                high.map(|h| div_floor(h, a)),
+                Side::Below,
+                Side::Above,
+            )
         } else {
             let x_low = high.map(|h| div_ceil(h, a));
-            (x_low, low.map(|l| div_floor(l, a)), reasons.1, reasons.0)
+            (
+                x_low,
+                low.map(|l| div_floor(l, a)),
+                Side::Above,
+                Side::Below,
+            )
         };
         // Beyond i64 is beyond i32 too: at_least and at_most read it as all or nothing.
         let clamp = |v: i128| v.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
         let mut removed = 0;
         if let Some(min) = x_low {
-            removed += ctx.at_least_because(var, clamp(min), low_reason)?;
+            removed += why.apply(i, low_side, ctx, |ctx| ctx.at_least(var, clamp(min)))?;
         }
         if let Some(max) = x_high {
-            removed += ctx.at_most_because(var, clamp(max), high_reason)?;
+            removed += why.apply(i, high_side, ctx, |ctx| ctx.at_most(var, clamp(max)))?;
         }
         Ok(removed > 0)
+    }
+
+    /// The atoms on the terms but `i` that bound the term `i` from `side`, with bounds read
+    /// by `bound` (told each term's index and variable): a term bounded from above rests on the others' least values, one from
+    /// below on their greatest.
+    fn reason_for(
+        &self,
+        i: usize,
+        side: Side,
+        bound: impl Fn(usize, VarId) -> (i32, i32),
+        out: &mut impl Extend<Atom>,
+    ) {
+        for (j, (&x, &a)) in self.vars.iter().zip(&self.coefficients).enumerate() {
+            if j == i || a == 0 {
+                continue;
+            }
+            let (min, max) = bound(j, x);
+            let least = (a > 0) == (side == Side::Above);
+            out.extend([if least {
+                Atom::Ge(x, min)
+            } else {
+                Atom::Le(x, max)
+            }]);
+        }
     }
 
     /// The smallest and largest the sum can be, or `None` when a domain is empty.
@@ -148,13 +229,28 @@ impl Linear {
             LinearOp::Ne => return Ok(false),
         };
         if (need_le && sum_low > rhs) || (need_ge && sum_high < rhs) {
-            return Err(ctx.violated());
+            if !ctx.explaining() {
+                return Err(ctx.violated());
+            }
+            // Every term's least value (or greatest): the reason of a bound on a term that
+            // is not in the sum.
+            let side = if need_le && sum_low > rhs {
+                Side::Above
+            } else {
+                Side::Below
+            };
+            let mut reason: SmallVec<[Atom; 16]> = SmallVec::new();
+            let bound = |_, x| (ctx.min(x).unwrap_or(0), ctx.max(x).unwrap_or(0));
+            self.reason_for(usize::MAX, side, bound, &mut reason);
+            return Err(ctx.violated_because(&reason));
         }
         let mut changed = false;
-        // The variables' bounds as they were, for reasons: atoms about them still hold as the
-        // pass tightens them.
-        let explaining = ctx.explaining();
-        let var_bounds: SmallVec<[(i32, i32); 16]> = if explaining {
+        // Reasons: built when analysis asks (lazily), or now from the variables' bounds as
+        // they were at the start of the pass (atoms about them still hold as it tightens
+        // them), or not at all.
+        let lazy = ctx.explains_lazily();
+        let eager = !lazy && ctx.explaining();
+        let var_bounds: SmallVec<[(i32, i32); 16]> = if eager {
             self.vars
                 .iter()
                 .map(|&x| (ctx.min(x).unwrap_or(0), ctx.max(x).unwrap_or(0)))
@@ -169,28 +265,22 @@ impl Linear {
             // The other terms contribute at least sum_low - lo and at most sum_high - hi.
             let high = need_le.then(|| rhs - (sum_low - lo)).filter(|&h| h < hi);
             let low = need_ge.then(|| rhs - (sum_high - hi)).filter(|&l| l > lo);
-            if high.is_some() || low.is_some() {
-                if explaining {
-                    // A bound from above rests on the other terms' least values, one from
-                    // below on their greatest.
-                    low_reason.clear();
-                    high_reason.clear();
-                    for (j, (&x, &a)) in self.vars.iter().zip(&self.coefficients).enumerate() {
-                        let Some(&(min, max)) = var_bounds.get(j).filter(|_| j != i && a != 0)
-                        else {
-                            continue;
-                        };
-                        let (least, greatest) = if a > 0 {
-                            (Atom::Ge(x, min), Atom::Le(x, max))
-                        } else {
-                            (Atom::Le(x, max), Atom::Ge(x, min))
-                        };
-                        high_reason.push(least);
-                        low_reason.push(greatest);
-                    }
-                }
-                changed |= self.bound_term(i, low, high, (&low_reason, &high_reason), ctx)?;
+            if high.is_none() && low.is_none() {
+                continue;
             }
+            let why = if lazy {
+                Why::Lazy
+            } else if eager {
+                low_reason.clear();
+                high_reason.clear();
+                let bound = |j: usize, _| var_bounds[j];
+                self.reason_for(i, Side::Below, bound, &mut low_reason);
+                self.reason_for(i, Side::Above, bound, &mut high_reason);
+                Why::Given(&low_reason, &high_reason)
+            } else {
+                Why::Given(&[], &[])
+            };
+            changed |= self.bound_term(i, low, high, why, ctx)?;
         }
         Ok(changed)
     }
@@ -228,6 +318,19 @@ impl Linear {
 }
 
 impl Constraint for Linear {
+    /// A bound on a term, from the bounds the others had just before it: the weakest
+    /// reason bounds reasoning has, as the eager one but read from the trail only when a
+    /// conflict needs it.
+    fn explain(&self, payload: u32, _var: VarId, earlier: &Earlier<'_>, out: &mut Vec<Atom>) {
+        let i = (payload >> 1) as usize;
+        let side = if payload & 1 == 1 {
+            Side::Below
+        } else {
+            Side::Above
+        };
+        self.reason_for(i, side, |_, x| (earlier.min(x), earlier.max(x)), out);
+    }
+
     /// Bounds reasoning reads bounds; `!=` acts once all but one variable are fixed.
     fn wake_on(&self, _var: VarId) -> Wake {
         if self.op == LinearOp::Ne {

@@ -9,9 +9,10 @@
 
 use super::nogoods::NogoodStore;
 use crate::propagation::atom_trail::{AtomTrail, Cause, Pos, ROOT};
+use crate::propagation::earlier::Earlier;
 use crate::propagation::network::Network;
 use crate::{Atom, ConstraintId, VarId};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// What analysis learned: a nogood whose first atom is the one to make false after jumping
 /// back to `backjump`, its second (if any) the newest of the rest.
@@ -30,13 +31,16 @@ pub(crate) struct Unexplained;
 /// The working memory of conflict analysis, reused from one conflict to the next.
 #[derive(Debug, Default)]
 pub(crate) struct Analysis {
-    /// The current level's atoms in hand, by the position that made them true.
-    current: HashMap<Pos, Atom>,
+    /// The current level's atoms in hand, by the position that made them true, less the
+    /// level's first position `current_start`: a slot per entry of the level, since the walk
+    /// back to the first UIP asks about each one in turn.
+    current: Vec<Option<Atom>>,
+    current_start: Pos,
     /// The atoms in hand of earlier levels.
     earlier: Vec<Atom>,
     buffer: Vec<Atom>,
     /// Minimisation's verdicts by trail position, and its reason buffers by depth.
-    memo: HashMap<Pos, bool>,
+    memo: FxHashMap<Pos, bool>,
     buffers: Vec<Vec<Atom>>,
     /// The atoms met, for the activity bump.
     pub(crate) met: Vec<Atom>,
@@ -91,6 +95,11 @@ pub(crate) fn explain_cause(
         Cause::Propagator(c) => scope_before(network, c, Some(var), pos, trail, out),
         Cause::Explained(_, start, end) => {
             out.extend_from_slice(&trail.reasons[start as usize..end as usize])
+        }
+        Cause::Lazy(c, payload) => {
+            if let Some(constraint) = network.get(c) {
+                constraint.explain(payload, var, &Earlier::new(trail, pos), out);
+            }
         }
         Cause::Nogood(id) => {
             // Every atom but the one it made false.
@@ -149,23 +158,28 @@ impl Analysis {
         mut going: impl FnMut() -> bool,
     ) -> Result<Learned, Unexplained> {
         let level = trail.level();
+        let start = trail.level_start(level);
         self.current.clear();
+        self.current
+            .resize((trail.len() + 1).saturating_sub(start) as usize, None);
+        self.current_start = start;
         self.earlier.clear();
         self.met.clear();
         let mut open = 0usize;
         for &atom in conflict {
             self.take(atom, Pos::MAX, trail, level, &mut open)?;
         }
-        let start = trail.level_start(level);
         let mut pos = trail.len();
         let uip = loop {
-            while !self.current.contains_key(&pos) {
-                if pos <= start {
+            let needed = loop {
+                if pos < start {
                     return Err(Unexplained);
                 }
+                if let Some(atom) = self.current[(pos - start) as usize].take() {
+                    break atom;
+                }
                 pos -= 1;
-            }
-            let needed = self.current.remove(&pos).ok_or(Unexplained)?;
+            };
             open -= 1;
             if open == 0 {
                 break needed;
@@ -315,15 +329,17 @@ impl Analysis {
                 self.earlier.push(half);
                 continue;
             }
-            match self.current.get(&pos) {
+            let slot = pos
+                .checked_sub(self.current_start)
+                .and_then(|i| self.current.get_mut(i as usize))
+                .ok_or(Unexplained)?;
+            match *slot {
                 None => {
-                    self.current.insert(pos, half);
+                    *slot = Some(half);
                     *open += 1;
                 }
                 // Two atoms of one entry: the entry's own atom implies both.
-                Some(&held) if held != half => {
-                    self.current.insert(pos, trail.entry(pos).atom);
-                }
+                Some(held) if held != half => *slot = Some(trail.entry(pos).atom),
                 Some(_) => {}
             }
         }
@@ -342,7 +358,7 @@ struct Minimising<'a> {
     trail: &'a AtomTrail,
     by_var: &'a [(VarId, Pos, Atom)],
     levels: u64,
-    memo: &'a mut HashMap<Pos, bool>,
+    memo: &'a mut FxHashMap<Pos, bool>,
     buffers: &'a mut Vec<Vec<Atom>>,
 }
 

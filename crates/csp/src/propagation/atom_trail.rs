@@ -11,7 +11,7 @@
 
 use crate::propagation::domains::Domains;
 use crate::{Atom, ConstraintId, VarId};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// A place on the trail: entry `pos - 1`; 0 stands for what held before the search (the root's
 /// domains), older than every entry.
@@ -30,6 +30,9 @@ pub(crate) enum Cause {
     Propagator(ConstraintId),
     /// A constraint's filtering with the reason it gave: `reasons[start..end]`.
     Explained(ConstraintId, u32, u32),
+    /// A constraint's filtering whose reason it builds when asked
+    /// ([`Constraint::explain`](crate::Constraint::explain)), told this word.
+    Lazy(ConstraintId, u32),
     /// A nogood, by its slot in the store.
     Nogood(u32),
     /// Made at the root (the objective's bound, assumptions): never explained.
@@ -66,7 +69,7 @@ struct Holes {
     /// For a narrow variable: its first slot and lowest value.
     flat: Vec<Option<(u32, i32, u32)>>,
     slots: Vec<Pos>,
-    wide: HashMap<(u32, i32), Pos>,
+    wide: FxHashMap<(u32, i32), Pos>,
 }
 
 const NO_HOLE: Pos = Pos::MAX;
@@ -249,7 +252,18 @@ impl AtomTrail {
     /// domain is now as `domains` holds it.
     pub(crate) fn record(&mut self, var: VarId, low: i32, high: i32, domains: &Domains) {
         let (old_min, old_max) = self.bounds[var.index()];
-        let (Some(min), Some(max)) = (domains.min(var), domains.max(var)) else {
+        // The new bounds, scanned for from the old ones: only values in `low..=high` went.
+        let min = if low <= old_min && !domains.contains(var, old_min) {
+            domains.next_above(var, Some(old_min))
+        } else {
+            Some(old_min)
+        };
+        let max = if high >= old_max && !domains.contains(var, old_max) {
+            domains.next_below(var, Some(old_max))
+        } else {
+            Some(old_max)
+        };
+        let (Some(min), Some(max), false) = (min, max, domains.size(var) == 0) else {
             self.wipe_out = Some(WipeOut {
                 var,
                 cause: self.cause,
@@ -451,6 +465,15 @@ impl AtomTrail {
                     .min()
             }
         }
+    }
+
+    /// The bounds of `var` just before `pos`.
+    pub(crate) fn bounds_before(&self, var: VarId, pos: Pos) -> (i32, i32) {
+        let i = var.index();
+        (
+            last_before(&self.lower[i], pos).0,
+            last_before(&self.upper[i], pos).0,
+        )
     }
 
     /// Pushes onto `out` atoms that together say what `var`'s domain was just before `pos`

@@ -10,6 +10,7 @@ pub(crate) mod constraint;
 pub(crate) mod context;
 pub(crate) mod declared_domain;
 pub(crate) mod domains;
+pub(crate) mod earlier;
 pub(crate) mod interval_domain;
 pub(crate) mod linear_row;
 pub(crate) mod network;

@@ -798,7 +798,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
 /// domain, which have no explanation.
 fn explainer(cause: Cause, nogoods: &NogoodStore) -> Option<(ConstraintId, &[Atom])> {
     match cause {
-        Cause::Propagator(c) | Cause::Explained(c, ..) => Some((c, &[])),
+        Cause::Propagator(c) | Cause::Explained(c, ..) | Cause::Lazy(c, _) => Some((c, &[])),
         Cause::Nogood(id) => Some((ConstraintId::NOGOOD, nogoods.atoms(id))),
         Cause::Decision | Cause::Root => None,
     }

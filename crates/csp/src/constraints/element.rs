@@ -1,8 +1,44 @@
 //! `Element`: `z = array[x]`, over an array of constants or of variables.
 
 use super::listed::listed;
-use crate::{Conflict, Constraint, Context, DeclaredBounds, LinearRow, VarId};
+use crate::{Atom, Conflict, Constraint, Context, DeclaredBounds, Earlier, LinearRow, VarId};
 use smallvec::SmallVec;
+
+/// What a change made under learning rests on, as the word [`Context::lazily`] records: the
+/// kind in the low two bits, a position of the array above them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Why {
+    /// The index is kept within the array: the constraint alone.
+    Alone,
+    /// The index lost the value of position `p`, whose entry `z` cannot equal.
+    Position(usize),
+    /// `z` within the entries' hull at the index's positions left (its lower side if
+    /// `true`), or `z` within the constants at those positions.
+    Hull(bool),
+    /// The index is fixed at position `p`: `z` and the entry there are made equal.
+    Fixed(usize),
+}
+
+impl Why {
+    fn word(self) -> u32 {
+        match self {
+            Why::Alone => 0,
+            Why::Position(p) => 1 | (p as u32) << 2,
+            Why::Hull(lower) => 2 | u32::from(lower) << 2,
+            Why::Fixed(p) => 3 | (p as u32) << 2,
+        }
+    }
+
+    fn of(word: u32) -> Self {
+        let p = (word >> 2) as usize;
+        match word & 3 {
+            0 => Why::Alone,
+            1 => Why::Position(p),
+            2 => Why::Hull(p == 1),
+            _ => Why::Fixed(p),
+        }
+    }
+}
 
 /// What the array holds.
 #[derive(Clone, Debug)]
@@ -163,26 +199,80 @@ impl Constraint for Element {
         }
     }
 
+    /// Under learning each change is explained by what its filtering read: a position lost
+    /// by its entry's incompatibility with `z` (`z != c` for a constant `c`, or the two
+    /// domains, by their bounds where those part them); `z`'s hull by the index's domain
+    /// and, on the side it moved, the entries' bounds there; an equality by the index's
+    /// value and the other side's domain.
+    fn explain(&self, payload: u32, var: VarId, earlier: &Earlier<'_>, out: &mut Vec<Atom>) {
+        let (x, z) = (self.scope[0], self.scope[1]);
+        match (Why::of(payload), &self.array) {
+            (Why::Alone, _) => {}
+            (Why::Position(p), Array::Constants(values)) => out.push(Atom::Ne(z, values[p])),
+            (Why::Position(p), Array::Variables(_)) => {
+                let entry = self.scope[2 + p];
+                let (a, b) = (earlier.min(entry), earlier.max(entry));
+                let (c, d) = (earlier.min(z), earlier.max(z));
+                if b < c {
+                    out.extend([Atom::Le(entry, b), Atom::Ge(z, c)]);
+                } else if d < a {
+                    out.extend([Atom::Ge(entry, a), Atom::Le(z, d)]);
+                } else {
+                    earlier.domain(entry, out);
+                    earlier.domain(z, out);
+                }
+            }
+            (Why::Hull(_), Array::Constants(_)) => earlier.domain(x, out),
+            (Why::Hull(lower), Array::Variables(_)) => {
+                earlier.domain(x, out);
+                let (from, to) = (i64::from(earlier.min(x)), i64::from(earlier.max(x)));
+                for v in from..=to {
+                    let Some(p) = self.position(v) else { continue };
+                    if !earlier.has(x, v as i32) {
+                        continue;
+                    }
+                    let entry = self.scope[2 + p];
+                    out.push(if lower {
+                        Atom::Ge(entry, earlier.min(entry))
+                    } else {
+                        Atom::Le(entry, earlier.max(entry))
+                    });
+                }
+            }
+            (Why::Fixed(p), _) => {
+                out.push(Atom::Eq(x, (self.first + p as i64) as i32));
+                let entry = self.scope[2 + p];
+                earlier.domain(if var == z { entry } else { z }, out);
+            }
+        }
+    }
+
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let (x, z) = (self.scope[0], self.scope[1]);
-        ctx.within(x, self.first, self.first + self.len() as i64 - 1)?;
+        let (first, last) = (self.first, self.first + self.len() as i64 - 1);
+        ctx.lazily(Why::Alone.word(), |ctx| ctx.within(x, first, last))?;
         ctx.count_checks(1);
         match &self.array {
             Array::Constants(values) => {
                 // The index keeps the positions whose value z can take; z keeps those values.
                 let mut kept: SmallVec<[i64; 32]> = SmallVec::new();
                 for v in ctx.values_vec(x) {
-                    let entry = self.position(i64::from(v)).map(|p| values[p]);
-                    match entry {
-                        Some(e) if ctx.contains(z, e) => kept.push(i64::from(e)),
-                        _ => {
-                            ctx.remove(x, v)?;
+                    let p = self.position(i64::from(v));
+                    match p.map(|p| (p, values[p])) {
+                        Some((_, e)) if ctx.contains(z, e) => kept.push(i64::from(e)),
+                        Some((p, _)) => {
+                            ctx.lazily(Why::Position(p).word(), |ctx| ctx.remove(x, v))?;
+                        }
+                        None => {
+                            ctx.lazily(Why::Alone.word(), |ctx| ctx.remove(x, v))?;
                         }
                     }
                 }
                 kept.sort_unstable();
                 kept.dedup();
-                ctx.keep_only(z, kept.iter().map(|&e| (e, e)))?;
+                ctx.lazily(Why::Hull(false).word(), |ctx| {
+                    ctx.keep_only(z, kept.iter().map(|&e| (e, e)))
+                })?;
                 // z shared with x: z's loss may cost x values; the engine runs it again.
                 Ok(())
             }
@@ -190,23 +280,25 @@ impl Constraint for Element {
                 let (mut lo, mut hi) = (i64::MAX, i64::MIN);
                 for v in ctx.values_vec(x) {
                     let Some(p) = self.position(i64::from(v)) else {
-                        ctx.remove(x, v)?;
+                        ctx.lazily(Why::Alone.word(), |ctx| ctx.remove(x, v))?;
                         continue;
                     };
                     let entry = self.scope[2 + p];
                     if !ctx.intersects(entry, z, 0) {
-                        ctx.remove(x, v)?;
+                        ctx.lazily(Why::Position(p).word(), |ctx| ctx.remove(x, v))?;
                     } else if let (Some(a), Some(b)) = (ctx.min(entry), ctx.max(entry)) {
                         lo = lo.min(i64::from(a));
                         hi = hi.max(i64::from(b));
                     }
                 }
                 if lo <= hi {
-                    ctx.within(z, lo, hi)?;
+                    ctx.lazily(Why::Hull(true).word(), |ctx| ctx.at_least(z, lo))?;
+                    ctx.lazily(Why::Hull(false).word(), |ctx| ctx.at_most(z, hi))?;
                 }
                 if let Some(p) = ctx.fixed_value(x).and_then(|v| self.position(i64::from(v))) {
                     // z = entry, both ways, a run at a time.
-                    ctx.keep_equal(z, self.scope[2 + p], 0)?;
+                    let entry = self.scope[2 + p];
+                    ctx.lazily(Why::Fixed(p).word(), |ctx| ctx.keep_equal(z, entry, 0))?;
                 }
                 Ok(())
             }

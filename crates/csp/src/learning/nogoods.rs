@@ -6,6 +6,13 @@
 //! are not true; when one becomes true another is looked for, and when none is left the last
 //! one is made false (or, if it is true too, the nogood is the conflict). The trail is the
 //! queue: every entry's variable has its watchers looked at once.
+//!
+//! The learned ones live in three tiers, by their literal block distance (LBD: how many
+//! decision levels their atoms span, lowered whenever conflict analysis uses one and finds it
+//! spanning fewer): a core of LBD 2 or less, kept for good; a middle tier of LBD 6 or less,
+//! kept while analysis keeps using them; and a local tier, whose less active half goes at
+//! each reduction (Audemard and Simon's Glucose; CaDiCaL's and Kissat's three tiers, which
+//! Pumpkin follows).
 
 use crate::propagation::atom_trail::{AtomTrail, Cause, Pos};
 use crate::propagation::context::{Conflict, ConflictKind, Context, Store};
@@ -18,12 +25,24 @@ use std::collections::BTreeMap;
 struct Nogood {
     start: u32,
     len: u32,
-    /// Its literal block distance when learned: how many decision levels its atoms spanned.
+    /// Its literal block distance: how many decision levels its atoms spanned when learned,
+    /// or, if fewer, when analysis last used it.
     lbd: u32,
     /// Whether the reduction may drop it (a learned one); blocking nogoods that enumeration
     /// adds must stay.
     deletable: bool,
+    /// Whether conflict analysis used it since the last reduction.
+    used: bool,
+    /// How much, and how lately, conflict analysis used it (bumped by a growing amount).
+    activity: f32,
 }
+
+/// The tiers: a nogood of at most this LBD is kept for good.
+const CORE_LBD: u32 = 2;
+/// One of at most this LBD is kept while conflict analysis uses it between reductions.
+const MIDDLE_LBD: u32 = 6;
+/// How much each conflict makes later bumps weigh more than earlier ones.
+const ACTIVITY_DECAY: f32 = 0.999;
 
 /// A nogood watching one of its atoms (the one whose list holds it), with where its atoms
 /// lie, so that a visit reads the arena without the nogood's header.
@@ -138,6 +157,8 @@ pub(crate) struct NogoodStore {
     pub(crate) conflict: Option<u32>,
     /// How many deletable nogoods there are.
     pub(crate) deletable: usize,
+    /// What a use adds to a nogood's activity now.
+    bump: f32,
 }
 
 /// Whether `atom` holds, reading the bounds from the trail (one read) and holes from the
@@ -188,8 +209,55 @@ impl NogoodStore {
                     eq: KeyedLists::new(min, max),
                 })
                 .collect(),
+            bump: 1.0,
             ..NogoodStore::default()
         }
+    }
+
+    /// Conflict analysis used nogood `id` (as a reason, or as the conflict): its activity
+    /// rises, it is marked used, and its LBD drops to the levels its atoms span now if fewer
+    /// (they all hold while it is used).
+    pub(crate) fn used(&mut self, id: u32, trail: &AtomTrail, levels: &mut Vec<u32>) {
+        let Some(&Nogood {
+            deletable: true,
+            len: 1..,
+            activity,
+            lbd,
+            ..
+        }) = self.nogoods.get(id as usize)
+        else {
+            return;
+        };
+        let mut activity = activity + self.bump;
+        if activity > 1e30 {
+            // Rescaled, all of them, so that their order stays.
+            for other in &mut self.nogoods {
+                other.activity *= 1e-30;
+            }
+            self.bump *= 1e-30;
+            activity *= 1e-30;
+        }
+        if lbd > CORE_LBD {
+            levels.clear();
+            for &atom in self.atoms(id) {
+                if let Some(pos) = trail.position(atom) {
+                    levels.push(trail.level_of(pos));
+                }
+            }
+            levels.sort_unstable();
+            levels.dedup();
+        }
+        let n = &mut self.nogoods[id as usize];
+        n.activity = activity;
+        n.used = true;
+        if lbd > CORE_LBD && (levels.len() as u32) < lbd && !levels.is_empty() {
+            n.lbd = levels.len() as u32;
+        }
+    }
+
+    /// One conflict more: later uses weigh more.
+    pub(crate) fn decay(&mut self) {
+        self.bump /= ACTIVITY_DECAY;
     }
 
     /// The atoms of nogood `id`.
@@ -206,6 +274,8 @@ impl NogoodStore {
             len: atoms.len() as u32,
             lbd,
             deletable,
+            used: false,
+            activity: self.bump,
         };
         self.arena.extend_from_slice(&atoms);
         let id = match self.free.pop() {
@@ -396,22 +466,29 @@ impl NogoodStore {
         result
     }
 
-    /// At the root: keeps the deletable nogoods of at most 2 levels and the better half of
-    /// the rest (fewest levels first, then newest), and rebuilds the watches.
+    /// At the root: keeps the core tier and the middle tier's nogoods used since the last
+    /// reduction, and of the rest (the local tier, and the middle's unused) the more active
+    /// half; then rebuilds the watches.
     pub(crate) fn reduce(&mut self) {
-        let mut candidates: Vec<(u32, u32)> = self
+        let mut candidates: Vec<(f32, u32)> = self
             .nogoods
             .iter()
             .enumerate()
-            .filter(|(_, n)| n.deletable && n.lbd > 2 && n.len > 0)
-            .map(|(i, n)| (n.lbd, i as u32))
+            .filter(|(_, n)| {
+                n.deletable && n.len > 0 && n.lbd > CORE_LBD && !(n.lbd <= MIDDLE_LBD && n.used)
+            })
+            .map(|(i, n)| (n.activity, i as u32))
             .collect();
-        candidates.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        // Least active first; among equals, the older.
+        candidates.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         let drop = candidates.len() / 2;
         for &(_, id) in &candidates[..drop] {
             self.nogoods[id as usize].len = 0;
             self.free.push(id);
             self.deletable -= 1;
+        }
+        for n in &mut self.nogoods {
+            n.used = false;
         }
         // The arena keeps the atoms of the nogoods left, in their order.
         let mut arena = Vec::with_capacity(self.arena.len());
@@ -441,5 +518,70 @@ fn list_of(watches: &mut [VarWatches], atom: Atom) -> &mut Vec<Watch> {
         Atom::Le(_, k) => w.le.entry(k),
         Atom::Ne(_, k) => w.ne.entry(k),
         Atom::Eq(_, k) => w.eq.entry(k),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::VarId;
+
+    /// A store over ten 0..=9 variables holding one nogood `x_i >= 1, x_(i+1) >= 1` per
+    /// `(lbd, used, activity)`, deletable.
+    fn store_of(nogoods: &[(u32, bool, f32)]) -> NogoodStore {
+        let mut store = NogoodStore::new((0..10).map(|_| (0, 9)));
+        for (i, &(lbd, used, activity)) in nogoods.iter().enumerate() {
+            let i = i as u32 % 9;
+            let id = store.add(
+                vec![Atom::Ge(VarId(i), 1), Atom::Ge(VarId(i + 1), 1)],
+                lbd,
+                true,
+            );
+            let n = &mut store.nogoods[id as usize];
+            n.used = used;
+            n.activity = activity;
+        }
+        store
+    }
+
+    fn kept(store: &NogoodStore) -> Vec<usize> {
+        (0..store.nogoods.len())
+            .filter(|&i| store.nogoods[i].len > 0)
+            .collect()
+    }
+
+    #[test]
+    fn reduction_keeps_the_core_and_the_used_middle_and_the_more_active_half_of_the_rest() {
+        let store = &mut store_of(&[
+            (2, false, 0.0),  // core: kept though idle
+            (5, true, 0.0),   // middle, used: kept
+            (5, false, 0.5),  // middle, unused: local, the less active half
+            (9, false, 3.0),  // local, most active
+            (9, true, 0.25),  // local (used, but of LBD above the middle's)
+            (12, false, 2.0), // local, more active
+        ]);
+        store.reduce();
+        assert_eq!(kept(store), [0, 1, 3, 5]);
+        assert_eq!(store.deletable, 4);
+        // Used flags are reset: the middle nogood, idle since, is now the least active of
+        // the three candidates and goes.
+        store.reduce();
+        assert_eq!(kept(store), [0, 3, 5]);
+    }
+
+    #[test]
+    fn a_nogood_kept_by_reduction_still_propagates_and_one_dropped_is_gone() {
+        let store = &mut store_of(&[(2, false, 0.0), (9, false, 0.0), (9, false, 1.0)]);
+        store.reduce();
+        assert_eq!(kept(store), [0, 2]);
+        assert_eq!(
+            store.atoms(0),
+            [Atom::Ge(VarId(0), 1), Atom::Ge(VarId(1), 1)]
+        );
+        assert!(store.atoms(1).is_empty());
+        // Its watches were rebuilt on its two atoms.
+        for atom in store.atoms(0).to_vec() {
+            assert!(list_of(&mut store.watches, atom).iter().any(|w| w.id == 0));
+        }
     }
 }

@@ -29,6 +29,13 @@ impl<'a> Earlier<'a> {
         self.trail.bounds_before(var, self.pos).1
     }
 
+    /// Whether `var` still had `value` then.
+    pub fn has(&self, var: VarId, value: i32) -> bool {
+        self.trail
+            .position(Atom::Ne(var, value))
+            .is_none_or(|pos| pos >= self.pos)
+    }
+
     /// Pushes onto `out` atoms that together say what `var`'s domain was then: its bounds and
     /// the holes between them (facts of the root left out).
     pub fn domain(&self, var: VarId, out: &mut Vec<Atom>) {

@@ -70,6 +70,9 @@ pub(crate) struct LearningSearch<'m, O> {
     assumptions_hold: bool,
     /// The conflict's atoms, reused.
     conflict: Vec<Atom>,
+    /// The nogoods the conflict being analysed used, and a buffer of their atoms' levels.
+    used_nogoods: Vec<u32>,
+    nogood_levels: Vec<u32>,
     /// Whether this run between restarts follows the declared search (its phases first,
     /// then activity for the rest) rather than activity alone.
     declared: bool,
@@ -123,6 +126,8 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             most_nogoods: FIRST_REDUCTION,
             assumptions_hold,
             conflict: Vec::new(),
+            used_nogoods: Vec::new(),
+            nogood_levels: Vec::new(),
             declared,
             rng: SplitMix64::new(phase_seed),
             root_explained: 0,
@@ -359,6 +364,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                 self.observer.on_explanation(by, source, &with_root, None);
             }
         } else if let Some(id) = self.nogoods.conflict.take() {
+            self.used_nogoods.push(id);
             let nogood = self.nogoods.atoms(id);
             atoms.extend_from_slice(nogood);
             if self.observer.wants_explanations() {
@@ -413,11 +419,16 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         let poller = &mut self.core.poller;
         let checked = observer.wants_explanations();
         let going = || poller.tick();
+        // The nogoods analysis reads as reasons (and the one in conflict), for their tiers.
+        let mut used = std::mem::take(&mut self.used_nogoods);
         let analysed = self.analysis.analyse(
             &self.conflict,
             trail,
             |pos, out| {
                 let start = out.len();
+                if let Cause::Nogood(id) = trail.entry(pos).cause {
+                    used.push(id);
+                }
                 explain_entry(pos, trail, nogoods, &model.network, out);
                 if checked {
                     let entry = trail.entry(pos);
@@ -430,6 +441,11 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             },
             going,
         );
+        for id in used.drain(..) {
+            self.nogoods.used(id, trail, &mut self.nogood_levels);
+        }
+        self.used_nogoods = used;
+        self.nogoods.decay();
         let learned = match analysed {
             Ok(learned) => learned,
             // A reason that did not hold, or a limit due mid-analysis (which the node loop

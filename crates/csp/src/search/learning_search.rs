@@ -11,7 +11,7 @@ use super::{Outcome, SolveConfig, Statistics, Summary, ValueOrder, ValueSelect, 
 use crate::learning::activity::{Activity, Choice};
 use crate::learning::analysis::{explain_cause, explain_entry, scope_before, Analysis, Learned};
 use crate::learning::nogoods::{falsify, NogoodStore};
-use crate::propagation::atom_trail::{AtomTrail, Cause};
+use crate::propagation::atom_trail::{AtomTrail, Cause, Pos};
 use crate::propagation::context::{Conflict, ConflictKind, Context};
 use crate::propagation::domains::TrailMark;
 use crate::rng::SplitMix64;
@@ -73,6 +73,9 @@ pub(crate) struct LearningSearch<'m, O> {
     /// The nogoods the conflict being analysed used, and a buffer of their atoms' levels.
     used_nogoods: Vec<u32>,
     nogood_levels: Vec<u32>,
+    /// The trail entries up to here were explained to an observer that wants every
+    /// explanation.
+    every_explained: Pos,
     /// Whether this run between restarts follows the declared search (its phases first,
     /// then activity for the rest) rather than activity alone.
     declared: bool,
@@ -128,6 +131,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             conflict: Vec::new(),
             used_nogoods: Vec::new(),
             nogood_levels: Vec::new(),
+            every_explained: 0,
             declared,
             rng: SplitMix64::new(phase_seed),
             root_explained: 0,
@@ -268,8 +272,39 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
 
     fn propagate(&mut self) -> Result<(), Conflict> {
         let nogoods = &mut self.nogoods;
-        self.core
-            .fixpoint_with(&mut self.observer, |store| nogoods.propagate(store))
+        let result = self
+            .core
+            .fixpoint_with(&mut self.observer, |store| nogoods.propagate(store));
+        if self.observer.wants_every_explanation() {
+            self.explain_every();
+        }
+        result
+    }
+
+    /// Explains to an observer that asks for every explanation each change made below the
+    /// root since the last call.
+    fn explain_every(&mut self) {
+        let model = self.core.model;
+        let Some(trail) = self.core.store.atoms.as_deref() else {
+            return;
+        };
+        let mut reason = Vec::new();
+        while self.every_explained < trail.len() {
+            self.every_explained += 1;
+            let pos = self.every_explained;
+            let entry = trail.entry(pos);
+            if entry.level == 0 {
+                continue;
+            }
+            let Some((by, source)) = explainer(entry.cause, &self.nogoods) else {
+                continue;
+            };
+            reason.clear();
+            explain_entry(pos, trail, &self.nogoods, &model.network, &mut reason);
+            let with_root = with_root_facts(&reason, trail, model, by, Some(entry.atom.var()));
+            self.observer
+                .on_explanation(by, source, &with_root, Some(entry.atom));
+        }
     }
 
     /// Learns from `conflict` and from any that making its nogood's atom false raises.
@@ -513,6 +548,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         if let Some(trail) = self.core.store.atoms.as_deref_mut() {
             trail.backjump(level);
             self.nogoods.backjumped(trail.len());
+            self.every_explained = self.every_explained.min(trail.len());
             for (var, low, high) in trail.reopened.drain(..) {
                 self.activity
                     .reopen(var, low, high, &self.core.store.domains);
@@ -915,6 +951,7 @@ impl<O: Observer> super::node_loop::Run for LearningSearch<'_, O> {
         self.declared = !config.phases.is_empty();
         self.rng = SplitMix64::new(config.phase_seed);
         self.root_explained = 0;
+        self.every_explained = 0;
         self.lns = neighbourhoods(&config);
         self.complete_runs = 0;
         self.complete_conflicts = 0;

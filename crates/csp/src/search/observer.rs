@@ -80,6 +80,15 @@ pub trait Observer {
         false
     }
 
+    /// Whether every change made below the root is also to be explained to `on_explanation`
+    /// once propagation stops (at a fixpoint or a conflict), not only those conflict analysis
+    /// reads: for a checker of explanations, which then sees the reasons no conflict happens
+    /// to ask for. Such calls come outside the order of a conflict's, so a proof logger says
+    /// false (the default: it costs an explanation per change).
+    fn wants_every_explanation(&self) -> bool {
+        false
+    }
+
     /// Conflict analysis explained a change: with constraint `by` (or, when `by` is
     /// [`ConstraintId::NOGOOD`], the nogood `nogood`: atoms that cannot all hold), the atoms
     /// of `reason` imply `implied`, or, when `implied` is `None`, cannot all hold. For
@@ -167,6 +176,9 @@ impl<T: Observer + ?Sized> Observer for &mut T {
     }
     fn wants_explanations(&self) -> bool {
         (**self).wants_explanations()
+    }
+    fn wants_every_explanation(&self) -> bool {
+        (**self).wants_every_explanation()
     }
     fn on_explanation(
         &mut self,

@@ -1234,7 +1234,8 @@ fn hall_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
 }
 
 /// Models of the constraints explained lazily or by their bounds under learning: element over
-/// constants and over variables, sums, and products by bounds reasoning alone, 3 to 5
+/// constants and over variables, sums, products by bounds reasoning alone, and the maximum
+/// or minimum of a few variables, 3 to 5
 /// variables of 2 to 5 values each, 2 to 4 constraints, so that most changes happen below
 /// the root, where analysis asks for their reasons.
 fn explained_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
@@ -1256,6 +1257,8 @@ fn explained_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
             )
                 .prop_map(|(terms, op, rhs)| Spec::Linear(terms, op, rhs)),
             1 => (0..n, 0..n, 0..n).prop_map(|(x, y, z)| Spec::Arith(0, x, y, z, true)),
+            2 => (prop::collection::vec(0..n, 1..=4), 0..n, any::<bool>())
+                .prop_map(|(xs, z, max)| Spec::Extremum(xs, z, max)),
         ];
         (
             prop::collection::vec(prop::collection::btree_set(-2..=3i32, 2..=5), n),
@@ -1887,6 +1890,8 @@ pub(crate) struct LearningChecker<'m> {
     found: BTreeSet<Vec<i32>>,
     explanations: usize,
     nogoods: usize,
+    /// Whether every change is explained, not only those conflict analysis reads.
+    pub(crate) every: bool,
     pub(crate) wrong: Vec<String>,
 }
 
@@ -1898,6 +1903,7 @@ impl<'m> LearningChecker<'m> {
             found: BTreeSet::new(),
             explanations: 0,
             nogoods: 0,
+            every: false,
             wrong: Vec::new(),
         }
     }
@@ -2024,8 +2030,17 @@ impl<'m> LearningChecker<'m> {
 }
 
 impl Observer for LearningChecker<'_> {
+    /// No prunes: logging them makes every reason eager, and the lazy ones must be checked.
+    fn wants_prunes(&self) -> bool {
+        false
+    }
+
     fn wants_explanations(&self) -> bool {
         true
+    }
+
+    fn wants_every_explanation(&self) -> bool {
+        self.every
     }
 
     fn on_solution(&mut self, values: &[i32]) {
@@ -2068,12 +2083,23 @@ impl Observer for LearningChecker<'_> {
 /// that nogoods outlive the branches they came from); minimising and maximising the first
 /// variable reach the brute-force optimum and prove it.
 fn learning_is_exact(model: &Model, expected: &BTreeSet<Vec<i32>>) -> Result<(), TestCaseError> {
+    learning_is_exact_checking(model, expected, false)
+}
+
+/// As `learning_is_exact`, with every change's explanation checked (`every`), not only those
+/// conflict analysis reads.
+fn learning_is_exact_checking(
+    model: &Model,
+    expected: &BTreeSet<Vec<i32>>,
+    every: bool,
+) -> Result<(), TestCaseError> {
     // A declared search, split in halves: the runs between restarts alternate between it and
     // activity, and its decisions are bounds (`x <= mid`), not values.
     let vars: Vec<VarId> = model.vars().collect();
     let declared = vec![Phase::new(&vars, VarSelect::FirstFail, ValueSelect::Split)];
     for (restarts, phases) in [(None, vec![]), (Some(1), vec![]), (Some(1), declared)] {
         let mut checker = LearningChecker::new(model, expected);
+        checker.every = every;
         let mut found = BTreeSet::new();
         Solver::new(model)
             .inference(Inference::Lcg)
@@ -2163,12 +2189,13 @@ proptest! {
         learning_is_exact(&model, &brute_force(&model))?;
     }
 
-    /// Element's, a sum's and a product's reasons, most built only when analysis asks for
-    /// them (lazily), each checked by brute force against the constraint.
+    /// Element's, a sum's, a product's and an extremum's reasons, most built only when
+    /// analysis asks for them (lazily): every change's, whether a conflict reads it or not,
+    /// checked by brute force against the constraint.
     #[test]
     fn learning_explains_elements_sums_and_products_soundly((domains, specs) in explained_spec()) {
         let Some(model) = build(&domains, &specs) else { return Ok(()) };
-        learning_is_exact(&model, &brute_force(&model))?;
+        learning_is_exact_checking(&model, &brute_force(&model), true)?;
     }
 
     #[test]

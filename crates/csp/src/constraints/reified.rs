@@ -2,7 +2,7 @@
 
 use super::relation::Relation;
 use crate::{
-    Atom, Conflict, Constraint, Context, DeclaredBounds, LinearRow, Priority, VarId, Wake,
+    Atom, Conflict, Constraint, Context, DeclaredBounds, Earlier, LinearRow, Priority, VarId, Wake,
 };
 use smallvec::SmallVec;
 use std::fmt::Debug;
@@ -111,6 +111,25 @@ pub trait Reifiable: Debug + Send + Sync {
         let _ = var;
         Wake::Domain
     }
+    /// The reason of a change to `var` made by enforcing it (or its negation) under
+    /// [`Context::lazily`] with the word `payload`, as [`Constraint::explain`] gives one; the
+    /// reification adds the atom of its condition. The default lists the domains of the
+    /// other variables.
+    fn explain_enforced(
+        &self,
+        payload: u32,
+        var: VarId,
+        earlier: &Earlier<'_>,
+        out: &mut Vec<Atom>,
+    ) {
+        let _ = payload;
+        let vars = self.vars();
+        for (i, &y) in vars.iter().enumerate() {
+            if y != var && !vars[..i].contains(&y) {
+                earlier.domain(y, out);
+            }
+        }
+    }
     /// The constraint as a [`LinearForm`], when it is one, so that its reification joins the
     /// LP relaxation as big-M rows. The default, `None`, leaves it out.
     fn linear_form(&self) -> Option<LinearForm> {
@@ -195,15 +214,23 @@ impl<C: Reifiable> Constraint for Reified<C> {
         format!("{} {arrow} ({})", self.scope[0], self.inner.describe())
     }
 
+    /// A change made enforcing the inner constraint (or its negation) lazily: the inner
+    /// constraint's reason, and `b`'s value, which it rests on.
+    fn explain(&self, payload: u32, var: VarId, earlier: &Earlier<'_>, out: &mut Vec<Atom>) {
+        let b = self.scope[0];
+        out.push(Atom::Eq(b, earlier.min(b)));
+        self.inner.explain_enforced(payload, var, earlier, out);
+    }
+
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let b = self.scope[0];
         ctx.set_min(b, 0)?;
         ctx.set_max(b, 1)?;
         // The inner constraint's removals hold given b's value: their reasons say so.
         match ctx.fixed_value(b) {
-            Some(1) => ctx.given(Atom::Eq(b, 1), |ctx| self.inner.enforce(false, ctx)),
+            Some(1) => ctx.given_explained(Atom::Eq(b, 1), |ctx| self.inner.enforce(false, ctx)),
             Some(_) if self.half => Ok(()),
-            Some(_) => ctx.given(Atom::Eq(b, 0), |ctx| self.inner.enforce(true, ctx)),
+            Some(_) => ctx.given_explained(Atom::Eq(b, 0), |ctx| self.inner.enforce(true, ctx)),
             None => {
                 ctx.count_checks(1);
                 if self.inner.entailed(true, ctx) {

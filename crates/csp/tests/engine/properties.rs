@@ -1234,8 +1234,8 @@ fn hall_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
 }
 
 /// Models of the constraints explained lazily or by their bounds under learning: element over
-/// constants and over variables, sums, products by bounds reasoning alone, and the maximum
-/// or minimum of a few variables, 3 to 5
+/// constants and over variables, sums (reified too), products by bounds reasoning alone, and
+/// the maximum or minimum of a few variables, 3 to 5
 /// variables of 2 to 5 values each, 2 to 4 constraints, so that most changes happen below
 /// the root, where analysis asks for their reasons.
 fn explained_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
@@ -1259,6 +1259,14 @@ fn explained_spec() -> impl Strategy<Value = (Vec<BTreeSet<i32>>, Vec<Spec>)> {
             1 => (0..n, 0..n, 0..n).prop_map(|(x, y, z)| Spec::Arith(0, x, y, z, true)),
             2 => (prop::collection::vec(0..n, 1..=4), 0..n, any::<bool>())
                 .prop_map(|(xs, z, max)| Spec::Extremum(xs, z, max)),
+            2 => (
+                0..n,
+                prop::collection::vec((-3..=3i64, 0..n), 1..=3),
+                relation(),
+                -4..=4i64,
+                any::<bool>()
+            )
+                .prop_map(|(b, terms, op, rhs, half)| Spec::ReifiedLinear(b, terms, op, rhs, half)),
         ];
         (
             prop::collection::vec(prop::collection::btree_set(-2..=3i32, 2..=5), n),

@@ -174,7 +174,9 @@ annotations (int_search, bool_search, seq_search) are followed unless -f, as Gec
 them, with --inference mac and --var-order dom-wdeg, ascending values, after them. With -f or
 on a model without annotations: an optimisation by learning (lcg) with large neighbourhood
 search (--no-lns turns it off), values towards the objective; one solution by learning; many
-(-a, -n) by mac with mrv. A variable or value order without --inference asks for mac.
+(-a, -n) by mac with mrv. Under -f, learning still takes the annotations in every other
+run between restarts until a first solution, as Chuffed's free search alternates; then
+activity alone. A variable or value order without --inference asks for mac.
 
 Exit status (as MiniZinc expects of a solver: a non-zero status reads as an error):
   0    the model was run: solutions, UNSATISFIABLE or UNKNOWN are on stdout
@@ -210,7 +212,8 @@ pub struct FznArgs {
     #[arg(short = 'i', long = "intermediate")]
     pub intermediate: bool,
 
-    /// Free search: ignore the model's search annotations.
+    /// Free search: the model's search annotations are not followed (learning takes them in
+    /// every other run until a first solution).
     #[arg(short = 'f', long = "free-search")]
     pub free: bool,
 

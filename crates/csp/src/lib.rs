@@ -69,7 +69,7 @@ pub use poller::{Poller, TARGET_INTERVAL};
 pub use propagation::checkable::Checkable;
 pub use propagation::consistency::Consistency;
 pub use propagation::constraint::Constraint;
-pub use propagation::context::{Conflict, ConflictKind, Context};
+pub use propagation::context::{Conflict, ConflictKind, Context, Trailed};
 pub use propagation::declared_domain::BITSET_SPAN_LIMIT;
 pub use propagation::earlier::Earlier;
 pub use propagation::linear_row::{DeclaredBounds, LinearRow};

@@ -169,9 +169,7 @@ impl FznJob {
         let mut solver = plan
             .solver(&model, &neighbourhood)
             .limits(self.limits.clone());
-        if plan.follow_declared {
-            solver = solver.phases(fzn.phases.clone(), self.seed);
-        }
+        solver = plan.declared(solver, fzn.phases.clone(), self.seed);
         let optimising = fzn.objective.is_some();
         solver = match fzn.objective {
             None if self.all => solver.max_solutions(None),

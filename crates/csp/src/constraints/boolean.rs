@@ -228,11 +228,34 @@ impl Constraint for BoolGate {
         }
     }
 
+    /// A long clause (a model's `bool_clause` over every support variable) is woken by each
+    /// of its literals fixed: told which, it keeps only those within 0/1, not the whole
+    /// scope again (the whole scope comes at the root).
+    fn wants_changes(&self) -> bool {
+        self.scope.len() > 8
+    }
+
+    fn propagate_changed(&self, changed: &[VarId], ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        restrict_to_bool(changed, ctx)?;
+        self.filter(ctx)
+    }
+
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         restrict_to_bool(&self.scope, ctx)?;
+        self.filter(ctx)
+    }
+}
+
+impl BoolGate {
+    /// Filtering on literals within 0/1.
+    fn filter(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let (flip, target) = self.as_conjunction();
         let lit = |l: Lit| if flip { l.negated() } else { l };
         let target_lit = target.ok();
+        let target_false = |ctx: &Context<'_>| match target {
+            Ok(t) => t.value(ctx) == Some(false),
+            Err(truth) => !truth,
+        };
         // target <-> and(lit(l) for l in lits)
         ctx.count_checks(1);
         let explaining = ctx.explaining();
@@ -251,6 +274,12 @@ impl Constraint for BoolGate {
                 None => {
                     open += 1;
                     last_open = Some(lit(l));
+                    // Two open literals under a conjunction that must be false leave
+                    // nothing to do, whatever the rest are (a false one would only satisfy
+                    // it): a clause stops reading here.
+                    if open == 2 && target_false(ctx) {
+                        return Ok(());
+                    }
                 }
             }
         }

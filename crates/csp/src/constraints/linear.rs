@@ -3,7 +3,7 @@
 use super::listed::listed;
 use super::reified::{LinearForm, Reifiable};
 use super::Relation;
-use crate::{Atom, Checkable, Conflict, Constraint, Context, Earlier, VarId, Wake};
+use crate::{Atom, Checkable, Conflict, Constraint, Context, Earlier, Trailed, VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -77,6 +77,25 @@ fn payload(i: usize, side: Side) -> u32 {
     (i as u32) << 1 | u32::from(side == Side::Below)
 }
 
+/// From this many terms a sum keeps its bounds between runs (see [`Linear`]).
+const INCREMENTAL_FROM: usize = 16;
+
+/// The largest sum of absolute coefficients kept incrementally: every sum of terms then fits
+/// an `i64` (a trailed integer), whatever the `i32` values.
+const INCREMENTAL_COEFFICIENTS: u64 = 1 << 31;
+
+/// A long sum's terms, widest first, as they were when it last counted from scratch: a term
+/// narrower than the slack cannot be bounded, nor can any after it.
+#[derive(Default)]
+struct WideFirst {
+    /// Which count this is, as the first trailed integer says while it holds: a state
+    /// whose integers name another was not within the one this order was made in.
+    generation: i64,
+    order: Vec<u32>,
+    /// The span (greatest less least value) of each term of `order` then: no less than now.
+    span: Vec<i64>,
+}
+
 /// `sum(coefficients[i] * vars[i]) op rhs`. Sums are computed in 128 bits, so no choice of
 /// 64-bit coefficients can overflow them.
 ///
@@ -85,6 +104,12 @@ fn payload(i: usize, side: Side) -> u32 {
 /// bounds settle. `!=` acts once all but one variable are fixed. Forward checking uses the same
 /// bounds reasoning, once per assignment. It can be reified ([`Reifiable`]): its negation is
 /// the same sum with `=` and `!=` swapped, `<= c` as `>= c + 1`, `>= c` as `<= c - 1`.
+///
+/// A sum of many terms (an objective that counts a model's Booleans) is woken by each of
+/// them: it keeps each term's bounds and their totals as trailed integers, updates them from
+/// the variables that changed, and visits only the terms wider than the slack, widest first,
+/// as Chuffed's and Pumpkin's linear propagators do; the same bounds, without a pass over
+/// every term at every change.
 #[derive(Clone, Debug)]
 pub struct Linear {
     vars: Vec<VarId>,
@@ -92,6 +117,9 @@ pub struct Linear {
     op: LinearOp,
     /// In 128 bits, so that `< i64::MIN` and `> i64::MAX` taken one step in still fit.
     rhs: i128,
+    /// Each variable with the index of its term, by variable, when the sum is kept
+    /// incrementally; empty otherwise.
+    terms_of: Vec<(VarId, u32)>,
 }
 
 impl Linear {
@@ -106,11 +134,180 @@ impl Linear {
             Relation::Ge => (LinearOp::Ge, rhs),
             Relation::Gt => (LinearOp::Ge, rhs + 1),
         };
+        let weight = terms
+            .iter()
+            .try_fold(0u64, |total, &(a, _)| total.checked_add(a.unsigned_abs()));
+        let incremental = terms.len() >= INCREMENTAL_FROM
+            && op != LinearOp::Ne
+            && weight.is_some_and(|w| w <= INCREMENTAL_COEFFICIENTS);
+        let mut terms_of: Vec<(VarId, u32)> = Vec::new();
+        if incremental {
+            terms_of = (0..terms.len()).map(|i| (terms[i].1, i as u32)).collect();
+            terms_of.sort_unstable();
+        }
         Linear {
             vars: terms.iter().map(|&(_, x)| x).collect(),
             coefficients: terms.iter().map(|&(a, _)| a).collect(),
             op,
             rhs,
+            terms_of,
+        }
+    }
+
+    /// The trailed integers of an incremental sum: the generation of the order of terms they
+    /// go with (0: not set), the sum's least and greatest, then each term's least and
+    /// greatest.
+    fn slots(&self, ctx: &mut Context<'_>) -> Trailed {
+        ctx.trailed(3 + 2 * self.vars.len())
+    }
+
+    /// Counts every term's bounds and their totals afresh; with `wide`, orders the terms
+    /// by span too (only where the integers were not set: every later state is then
+    /// within this one). `None` when a domain is empty.
+    fn recount(
+        &self,
+        slots: Trailed,
+        wide: Option<&mut WideFirst>,
+        ctx: &mut Context<'_>,
+    ) -> Option<()> {
+        let (mut low, mut high) = (0i64, 0i64);
+        for i in 0..self.vars.len() {
+            let (lo, hi) = self.term_bounds(i, ctx)?;
+            let (lo, hi) = (lo as i64, hi as i64);
+            ctx.set_trailed_int(slots, 3 + 2 * i, lo);
+            ctx.set_trailed_int(slots, 4 + 2 * i, hi);
+            low += lo;
+            high += hi;
+        }
+        ctx.set_trailed_int(slots, 1, low);
+        ctx.set_trailed_int(slots, 2, high);
+        if let Some(wide) = wide {
+            wide.generation += 1;
+            ctx.set_trailed_int(slots, 0, wide.generation);
+            let span =
+                |i: usize| ctx.trailed_int(slots, 4 + 2 * i) - ctx.trailed_int(slots, 3 + 2 * i);
+            wide.order.clear();
+            wide.order.extend(0..self.vars.len() as u32);
+            wide.order
+                .sort_by_key(|&i| std::cmp::Reverse(span(i as usize)));
+            wide.span.clear();
+            wide.span
+                .extend(wide.order.iter().map(|&i| span(i as usize)));
+        }
+        Some(())
+    }
+
+    /// Brings the kept bounds of `var`'s terms up to date. `None` when its domain is empty.
+    fn refresh(&self, var: VarId, slots: Trailed, ctx: &mut Context<'_>) -> Option<()> {
+        let start = self.terms_of.partition_point(|&(v, _)| v < var);
+        for &(v, i) in &self.terms_of[start..] {
+            if v != var {
+                break;
+            }
+            let i = i as usize;
+            let (lo, hi) = self.term_bounds(i, ctx)?;
+            let (lo, hi) = (lo as i64, hi as i64);
+            let (old_lo, old_hi) = (
+                ctx.trailed_int(slots, 3 + 2 * i),
+                ctx.trailed_int(slots, 4 + 2 * i),
+            );
+            if lo != old_lo {
+                ctx.set_trailed_int(slots, 3 + 2 * i, lo);
+                let low = ctx.trailed_int(slots, 1) + (lo - old_lo);
+                ctx.set_trailed_int(slots, 1, low);
+            }
+            if hi != old_hi {
+                ctx.set_trailed_int(slots, 4 + 2 * i, hi);
+                let high = ctx.trailed_int(slots, 2) + (hi - old_hi);
+                ctx.set_trailed_int(slots, 2, high);
+            }
+        }
+        Some(())
+    }
+
+    /// Bounds reasoning on a long sum from its kept bounds, told which variables changed
+    /// since it last ran (its own changes it has kept up to date itself).
+    fn propagate_kept(
+        &self,
+        changed: &[VarId],
+        wide: &mut WideFirst,
+        ctx: &mut Context<'_>,
+    ) -> Result<(), Conflict> {
+        let n = self.vars.len();
+        let slots = self.slots(ctx);
+        let generation = ctx.trailed_int(slots, 0);
+        let counted = if generation == 0 {
+            self.recount(slots, Some(wide), ctx)
+        } else if generation != wide.generation || wide.order.len() != n {
+            // The order was made in a state this one is not within (one since undone):
+            // a pass over every term.
+            return self.enforce_op(self.op, self.rhs, ctx);
+        } else if changed.len() * 4 >= n {
+            self.recount(slots, None, ctx)
+        } else {
+            changed
+                .iter()
+                .try_for_each(|&var| self.refresh(var, slots, ctx))
+        };
+        if counted.is_none() {
+            return Ok(());
+        }
+        let (need_le, need_ge) = match self.op {
+            LinearOp::Eq => (true, true),
+            LinearOp::Le => (true, false),
+            LinearOp::Ge => (false, true),
+            LinearOp::Ne => return self.exclude_last(self.rhs, ctx),
+        };
+        let rhs = self.rhs;
+        loop {
+            let sum_low = i128::from(ctx.trailed_int(slots, 1));
+            let sum_high = i128::from(ctx.trailed_int(slots, 2));
+            debug_assert_eq!(
+                self.sum_bounds(ctx),
+                Some((sum_low, sum_high)),
+                "the kept totals of {}",
+                Constraint::describe(self)
+            );
+            if (need_le && sum_low > rhs) || (need_ge && sum_high < rhs) {
+                // The whole pass states the failure, with its reason.
+                let result = self.tighten(self.op, rhs, ctx);
+                debug_assert!(result.is_err(), "a pass finds the failure the totals show");
+                return result.map(drop);
+            }
+            let slack = match (need_le, need_ge) {
+                (true, true) => (rhs - sum_low).min(sum_high - rhs),
+                (true, false) => rhs - sum_low,
+                _ => sum_high - rhs,
+            };
+            let mut moved = false;
+            for (k, &i) in wide.order.iter().enumerate() {
+                if i128::from(wide.span[k]) <= slack {
+                    break;
+                }
+                let i = i as usize;
+                let lo = i128::from(ctx.trailed_int(slots, 3 + 2 * i));
+                let hi = i128::from(ctx.trailed_int(slots, 4 + 2 * i));
+                ctx.count_checks(1);
+                let high = need_le.then(|| rhs - (sum_low - lo)).filter(|&h| h < hi);
+                let low = need_ge.then(|| rhs - (sum_high - hi)).filter(|&l| l > lo);
+                if high.is_none() && low.is_none() {
+                    continue;
+                }
+                let why = if ctx.explains_lazily() {
+                    Why::Lazy
+                } else {
+                    Why::Given(&[], &[])
+                };
+                if self.bound_term(i, low, high, why, ctx)? {
+                    moved = true;
+                    if self.refresh(self.vars[i], slots, ctx).is_none() {
+                        return Ok(());
+                    }
+                }
+            }
+            if !moved {
+                return Ok(());
+            }
         }
     }
 
@@ -410,6 +607,26 @@ impl Constraint for Linear {
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.enforce_op(self.op, self.rhs, ctx)
+    }
+
+    /// A long sum is told which variables changed, to keep its bounds up to date.
+    fn wants_changes(&self) -> bool {
+        !self.terms_of.is_empty()
+    }
+
+    /// A long sum works from its kept bounds, but where reasons are given now (a proof
+    /// log's or an observer's), which a full pass builds.
+    fn propagate_changed(&self, changed: &[VarId], ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if self.terms_of.is_empty() {
+            return self.propagate(ctx);
+        }
+        if ctx.explaining() && !ctx.explains_lazily() {
+            // The kept bounds go stale: counted afresh at the next run that keeps them.
+            let slots = self.slots(ctx);
+            ctx.set_trailed_int(slots, 0, 0);
+            return self.propagate(ctx);
+        }
+        ctx.with_scratch(|ctx, wide: &mut WideFirst| self.propagate_kept(changed, wide, ctx))
     }
 }
 

@@ -25,6 +25,13 @@ pub enum ConflictKind {
     Violated,
 }
 
+/// A constraint's trailed integers ([`Context::trailed`]).
+#[derive(Copy, Clone, Debug)]
+pub struct Trailed {
+    first: usize,
+    count: usize,
+}
+
 /// The search's mutable state that propagators work on.
 #[derive(Debug)]
 pub(crate) struct Store {
@@ -59,6 +66,9 @@ pub(crate) struct Store {
     pub(crate) track_touched: bool,
     /// Each constraint's working memory for this search (see [`Context::take_scratch`]).
     pub(crate) scratch: Vec<Option<Box<dyn Any + Send>>>,
+    /// Where each constraint's trailed integers start in the domains' (see
+    /// [`Context::trailed`]), `u32::MAX` for none yet.
+    trailed_at: Vec<u32>,
     /// The queue the running propagator was taken from ([`Context::queue`]).
     pub(crate) queue: Priority,
     /// The queue the running propagator asked to run again from ([`Context::defer`]).
@@ -88,6 +98,7 @@ impl Store {
             is_touched: vec![false; n],
             track_touched: false,
             scratch: (0..constraints).map(|_| None).collect(),
+            trailed_at: vec![u32::MAX; constraints],
             queue: Priority::Global,
             deferred: None,
             atoms: None,
@@ -724,6 +735,41 @@ impl Context<'_> {
                 }
             }
         }
+    }
+
+    /// `count` integers of this constraint's own for the current search, kept between its
+    /// runs and restored on backtracking as the domains are (Chuffed's and Pumpkin's trailed
+    /// integers): 0 at first and after the search starts over. The first call makes room
+    /// for them; every call of one constraint must ask the same `count`. Read and write them
+    /// with [`Context::trailed_int`] and [`Context::set_trailed_int`].
+    pub fn trailed(&mut self, count: usize) -> Trailed {
+        let index = self.current.index();
+        if index >= self.store.trailed_at.len() {
+            self.store.trailed_at.resize(index + 1, u32::MAX);
+        }
+        let at = &mut self.store.trailed_at[index];
+        if *at == u32::MAX {
+            let first = self.store.domains.add_ints(count);
+            *at = u32::try_from(first).expect("fewer than 2^32 trailed integers");
+        }
+        Trailed {
+            first: *at as usize,
+            count,
+        }
+    }
+
+    /// The `i`th integer of `slots`.
+    #[inline(always)]
+    pub fn trailed_int(&self, slots: Trailed, i: usize) -> i64 {
+        debug_assert!(i < slots.count);
+        self.store.domains.int(slots.first + i)
+    }
+
+    /// Sets the `i`th integer of `slots`, to come back on backtracking.
+    #[inline(always)]
+    pub fn set_trailed_int(&mut self, slots: Trailed, i: usize, value: i64) {
+        debug_assert!(i < slots.count);
+        self.store.domains.set_int(slots.first + i, value);
     }
 
     /// This constraint's working memory for the current search: buffers to reuse between

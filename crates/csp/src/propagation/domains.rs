@@ -74,9 +74,10 @@ const NEAR: i32 = (1 << 14) - 1;
 /// a word record.
 const MAX_WORDS_FOR_BIT_RECORDS: usize = 1 << 26;
 
-/// A position on the trails to come back to: the bitset trail's and the intervals'.
+/// A position on the trails to come back to: the bitset trail's, the intervals' and the
+/// trailed integers'.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) struct TrailMark(usize, usize);
+pub(crate) struct TrailMark(usize, usize, usize);
 
 /// The current domains of all variables of one search.
 #[derive(Clone, Debug)]
@@ -106,6 +107,10 @@ pub(crate) struct Domains {
     /// The variable of each interval domain.
     interval_vars: Vec<u32>,
     interval_trail: Vec<IntervalUndo>,
+    /// Integers the constraints keep through a search (see `Context::trailed`), 0 until
+    /// set, restored with the domains; and their old values, to undo.
+    ints: Vec<i64>,
+    int_trail: Vec<(u32, i64)>,
     /// The words and sizes as declared, kept by `keep_declared` for a session: copying them
     /// back is cheaper than undoing a solve's trail record by record.
     declared: Option<(Vec<u64>, Vec<u32>)>,
@@ -292,6 +297,8 @@ impl Domains {
             intervals: Vec::new(),
             interval_vars: Vec::new(),
             interval_trail: Vec::new(),
+            ints: Vec::new(),
+            int_trail: Vec::new(),
             declared: None,
         }
     }
@@ -923,23 +930,27 @@ impl Domains {
                 self.sizes.copy_from_slice(sizes);
                 self.trail.clear();
                 self.cursor = 0;
-                self.restore(TrailMark(0, 0));
+                self.restore(TrailMark(0, 0, 0));
             }
-            _ => self.restore(TrailMark(0, 0)),
+            _ => self.restore(TrailMark(0, 0, 0)),
         }
     }
 
     /// Keeps a copy of the domains as declared, for `restore_all` to copy back: for domains
     /// set up once and searched many times. Undoes any change first.
     pub(crate) fn keep_declared(&mut self) {
-        self.restore(TrailMark(0, 0));
+        self.restore(TrailMark(0, 0, 0));
         self.cursor = 0;
         self.declared = Some((self.words.clone(), self.sizes.clone()));
     }
 
     #[inline]
     pub(crate) fn mark(&self) -> TrailMark {
-        TrailMark(self.trail.len(), self.interval_trail.len())
+        TrailMark(
+            self.trail.len(),
+            self.interval_trail.len(),
+            self.int_trail.len(),
+        )
     }
 
     /// Undoes every change made since `mark`.
@@ -973,6 +984,33 @@ impl Domains {
         }
         if self.interval_trail.len() > mark.1 {
             self.restore_intervals(mark.1);
+        }
+        while self.int_trail.len() > mark.2 {
+            if let Some((i, old)) = self.int_trail.pop() {
+                self.ints[i as usize] = old;
+            }
+        }
+    }
+
+    /// Room for `count` more trailed integers, all 0: the index of the first.
+    pub(crate) fn add_ints(&mut self, count: usize) -> usize {
+        let first = self.ints.len();
+        self.ints.resize(first + count, 0);
+        first
+    }
+
+    /// Trailed integer `i`.
+    #[inline(always)]
+    pub(crate) fn int(&self, i: usize) -> i64 {
+        self.ints[i]
+    }
+
+    /// Sets trailed integer `i`, to be undone as the domains' changes are.
+    #[inline]
+    pub(crate) fn set_int(&mut self, i: usize, value: i64) {
+        let old = std::mem::replace(&mut self.ints[i], value);
+        if old != value {
+            self.int_trail.push((i as u32, old));
         }
     }
 

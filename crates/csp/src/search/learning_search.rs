@@ -610,9 +610,10 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                 self.luby.advance();
                 self.complete_conflicts += conflicts;
                 self.complete_runs += 1;
-                // Chuffed's alternation: with a declared search, every other run follows it.
+                // Chuffed's alternation: with a declared search, every other run follows it
+                // (until the first solution, where asked).
                 if !self.config.phases.is_empty() {
-                    self.declared = !self.declared;
+                    self.declared = !self.declared && !self.declared_done();
                 }
             }
         }
@@ -682,11 +683,18 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         }
     }
 
+    /// Whether the declared search has done its part: a solution found where it guides
+    /// only until one
+    /// ([`Solver::declared_until_solution`](super::Solver::declared_until_solution)).
+    fn declared_done(&self) -> bool {
+        self.config.declared_until_solution && self.incumbent
+    }
+
     /// Whether this run is one of every other free run (one that does not follow the
     /// declared search; with a declared search the free runs are the odd ones).
     fn follows_incumbent_this_run(&self) -> bool {
         let run = self.complete_runs;
-        let free_run = if self.config.phases.is_empty() {
+        let free_run = if self.config.phases.is_empty() || self.declared_done() {
             run
         } else if run % 2 == 1 {
             run / 2

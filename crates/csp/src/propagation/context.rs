@@ -67,8 +67,8 @@ pub(crate) struct Store {
     /// Each constraint's working memory for this search (see [`Context::take_scratch`]).
     pub(crate) scratch: Vec<Option<Box<dyn Any + Send>>>,
     /// Where each constraint's trailed integers start in the domains' (see
-    /// [`Context::trailed`]), `u32::MAX` for none yet.
-    trailed_at: Vec<u32>,
+    /// [`Context::trailed`]), `usize::MAX` for none yet.
+    trailed_at: Vec<usize>,
     /// The queue the running propagator was taken from ([`Context::queue`]).
     pub(crate) queue: Priority,
     /// The queue the running propagator asked to run again from ([`Context::defer`]).
@@ -98,7 +98,7 @@ impl Store {
             is_touched: vec![false; n],
             track_touched: false,
             scratch: (0..constraints).map(|_| None).collect(),
-            trailed_at: vec![u32::MAX; constraints],
+            trailed_at: vec![usize::MAX; constraints],
             queue: Priority::Global,
             deferred: None,
             atoms: None,
@@ -745,17 +745,13 @@ impl Context<'_> {
     pub fn trailed(&mut self, count: usize) -> Trailed {
         let index = self.current.index();
         if index >= self.store.trailed_at.len() {
-            self.store.trailed_at.resize(index + 1, u32::MAX);
+            self.store.trailed_at.resize(index + 1, usize::MAX);
         }
         let at = &mut self.store.trailed_at[index];
-        if *at == u32::MAX {
-            let first = self.store.domains.add_ints(count);
-            *at = u32::try_from(first).expect("fewer than 2^32 trailed integers");
+        if *at == usize::MAX {
+            *at = self.store.domains.add_ints(count);
         }
-        Trailed {
-            first: *at as usize,
-            count,
-        }
+        Trailed { first: *at, count }
     }
 
     /// The `i`th integer of `slots`.

@@ -283,11 +283,11 @@ impl Plan {
         if self.follow_declared {
             text.push_str("; the declared search followed");
         }
-        if self.alternate_declared {
-            text.push_str("; the declared search in every other run until a solution");
-        }
         if self.lp != LpChoice::Auto {
             text.push_str(&format!("; lp {}", self.lp));
+        }
+        if self.alternate_declared {
+            text.push_str("; the declared search in every other run until a solution");
         }
         text
     }

@@ -55,6 +55,23 @@ impl Compare {
         }
     }
 
+    /// For `x rel constant`, how its reification depends on `x` (see
+    /// [`ValueLink`](crate::propagation::network::ValueLink)): the orderings as `x <= t` or
+    /// its negation, `=` and `!=` as `x = v` or its negation. `None` with a variable on the
+    /// right, or a constant outside what a domain can hold.
+    pub(crate) fn value_link(&self) -> Option<crate::propagation::network::ValueLink> {
+        use crate::propagation::network::ValueLink;
+        if self.y().is_some() {
+            return None;
+        }
+        let (x, c) = (self.x(), self.offset);
+        Some(match self.relation {
+            Relation::Le | Relation::Gt => ValueLink::AtMost(x, c),
+            Relation::Lt | Relation::Ge => ValueLink::AtMost(x, c.checked_sub(1)?),
+            Relation::Eq | Relation::Ne => ValueLink::At(x, c),
+        })
+    }
+
     fn y(&self) -> Option<VarId> {
         self.vars.get(1).copied()
     }

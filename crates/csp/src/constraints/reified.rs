@@ -224,8 +224,7 @@ impl<C: Reifiable> Constraint for Reified<C> {
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let b = self.scope[0];
-        ctx.set_min(b, 0)?;
-        ctx.set_max(b, 1)?;
+        ctx.within(b, 0, 1)?;
         // The inner constraint's removals hold given b's value: their reasons say so.
         match ctx.fixed_value(b) {
             Some(1) => ctx.given_explained(Atom::Eq(b, 1), |ctx| self.inner.enforce(false, ctx)),
@@ -240,6 +239,55 @@ impl<C: Reifiable> Constraint for Reified<C> {
                 }
                 Ok(())
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Compare;
+    use crate::brute_force::{assert_gac, random_vars};
+    use crate::{Model, Reification, Relation, SplitMix64};
+
+    /// Reified comparisons of one variable with constants, woken on it only when a change
+    /// settles them: a star of them around `x`, with `x` and some 0/1 variables cut down by
+    /// constraints posted after them (so that the cuts reach the comparisons as changes, not
+    /// at their first run), is a tree, where arc consistency is exactly the supported values.
+    #[test]
+    fn linked_comparisons_settle_as_their_variable_changes() {
+        let mut rng = SplitMix64::new(29);
+        let pool: Vec<i32> = (-2..=9).collect();
+        for case in 0..600 {
+            let mut model = Model::new();
+            let x = random_vars(&mut rng, &mut model, 1, &pool, 12)[0];
+            let mut bs = Vec::new();
+            for _ in 0..1 + rng.below(6) {
+                let b = model.new_var(0..=1).unwrap();
+                let relation = Relation::ALL[rng.below(6) as usize];
+                let value = rng.below(14) as i64 - 3;
+                let how = if rng.below(4) == 0 {
+                    Reification::Half
+                } else {
+                    Reification::Full
+                };
+                model
+                    .reify(b, Compare::with_value(x, relation, value), how)
+                    .unwrap();
+                bs.push(b);
+            }
+            for _ in 0..rng.below(3) {
+                let relation = Relation::ALL[rng.below(6) as usize];
+                model
+                    .compare_value(x, relation, rng.below(12) as i64 - 2)
+                    .unwrap();
+            }
+            if rng.below(2) == 0 {
+                let b = bs[rng.below(bs.len() as u64) as usize];
+                model
+                    .compare_value(b, Relation::Eq, rng.below(2) as i64)
+                    .unwrap();
+            }
+            assert_gac(&model, &format!("case {case}"));
         }
     }
 }

@@ -9,7 +9,7 @@ pub use operand::Operand;
 pub use post::Reification;
 
 use crate::propagation::declared_domain::DeclaredDomain;
-use crate::propagation::network::Network;
+use crate::propagation::network::{Network, ValueLink};
 use crate::{Constraint, ConstraintId, ModelError, VarId};
 use std::borrow::Cow;
 use std::ops::RangeInclusive;
@@ -153,6 +153,18 @@ impl Model {
     ) -> Result<ConstraintId, ModelError> {
         let id = self.network.add(constraint.into())?;
         self.constraint_names.push(name);
+        Ok(id)
+    }
+
+    /// Posts a reified comparison of a variable with a constant, woken on that variable
+    /// through `link` (see [`ValueLink`]).
+    pub(crate) fn post_linked(
+        &mut self,
+        constraint: Box<dyn Constraint>,
+        link: Option<(ValueLink, VarId)>,
+    ) -> Result<ConstraintId, ModelError> {
+        let id = self.network.add_linked(constraint.into(), link)?;
+        self.constraint_names.push(None);
         Ok(id)
     }
 

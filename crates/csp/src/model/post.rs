@@ -85,7 +85,14 @@ impl Model {
         c: C,
         how: Reification,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(Reified::new(b, c, how == Reification::Half))
+        // A comparison with a constant is woken on its variable only when a change settles
+        // it: a variable with a reified literal for each value wakes a few, not all of them.
+        let link = (&c as &dyn std::any::Any)
+            .downcast_ref::<Compare>()
+            .and_then(Compare::value_link)
+            .map(|link| (link, b));
+        let reified = Reified::new(b, c, how == Reification::Half);
+        self.post_linked(Box::new(reified), link)
     }
 
     /// `x in values`: `x` takes one of `values` (in any order; an empty set is refused).

@@ -611,7 +611,7 @@ impl Context<'_> {
                 value = self.store.domains.next_above(var, Some(v));
             }
         }
-        let removed = self.store.domains.remove_range(var, low, high);
+        let (removed, low, high) = self.store.domains.remove_span(var, low, high);
         if removed == 0 {
             return Ok(0);
         }
@@ -660,6 +660,14 @@ impl Context<'_> {
     /// Keeps `var` within `low..=high` (`i64`s, as for [`Context::at_least`]). Returns how
     /// many values went.
     pub fn within(&mut self, var: VarId, low: i64, high: i64) -> Result<u64, Conflict> {
+        // Most calls find the domain within already (a literal kept to 0/1 at every wake):
+        // reading its bounds is cheaper than asking for two removals.
+        let domains = &self.store.domains;
+        if let (Some(min), Some(max)) = (domains.min(var), domains.max(var)) {
+            if low <= i64::from(min) && i64::from(max) <= high {
+                return Ok(0);
+            }
+        }
         Ok(self.at_least(var, low)? + self.at_most(var, high)?)
     }
 

@@ -722,7 +722,7 @@ impl Domains {
             Some(_) => false,
             // Outside a bitset's run (a clash value beyond the board) costs no call.
             None if self.layout[var.index()].word_count != 0 => false,
-            None => self.remove_range_interval(var, value, value) > 0,
+            None => self.remove_range_interval(var, value, value).0 > 0,
         }
     }
 
@@ -858,20 +858,33 @@ impl Domains {
         removed
     }
 
-    /// `remove_range` on a wide variable (nothing for a narrow one).
+    /// `remove_span` on a wide variable (nothing for a narrow one).
     #[cold]
-    fn remove_range_interval(&mut self, var: VarId, low: i32, high: i32) -> u64 {
+    fn remove_range_interval(&mut self, var: VarId, low: i32, high: i32) -> (u64, i32, i32) {
         let Some(i) = self.layout[var.index()].interval() else {
-            return 0;
+            return (0, low, high);
         };
         let d = &mut self.intervals[i];
+        // What went lies within the old bounds.
+        let span = (
+            d.min().map_or(low, |min| low.max(min)),
+            d.max().map_or(high, |max| high.min(max)),
+        );
         let removed = d.remove_range(i as u32, low, high, &mut self.interval_trail);
         self.sizes[var.index()] = u32::try_from(d.size()).unwrap_or(u32::MAX);
-        removed
+        (removed, span.0, span.1)
     }
 
     /// Removes every value of `var` in `low..=high`, a word at a time; returns how many went.
     pub(crate) fn remove_range(&mut self, var: VarId, low: i32, high: i32) -> u64 {
+        self.remove_span(var, low, high).0
+    }
+
+    /// Removes every value of `var` in `low..=high`, a word at a time; returns how many went
+    /// and a span of values holding every one that went (for a bitset, from the smallest to
+    /// the largest gone; a bound set as `low = i32::MIN` thus names the values it cut, which
+    /// is what waking the comparisons linked to them reads).
+    pub(crate) fn remove_span(&mut self, var: VarId, low: i32, high: i32) -> (u64, i32, i32) {
         let l = self.layout[var.index()];
         if l.interval().is_some() {
             return self.remove_range_interval(var, low, high);
@@ -880,10 +893,11 @@ impl Domains {
         let first = (i64::from(low) - i64::from(l.base)).max(0);
         let last = (i64::from(high) - i64::from(l.base)).min(i64::from(l.word_count) * 64 - 1);
         if first > last {
-            return 0;
+            return (0, low, high);
         }
         let (first, last) = (first as usize, last as usize);
         let mut removed = 0;
+        let (mut lowest, mut highest) = (usize::MAX, 0);
         for i in first / 64..=last / 64 {
             let from = if i == first / 64 { first % 64 } else { 0 };
             let to = if i == last / 64 { last % 64 } else { 63 };
@@ -892,12 +906,19 @@ impl Domains {
             let word = l.at(i);
             let gone = self.words[word] & mask;
             if gone != 0 {
+                lowest = lowest.min(i * 64 + gone.trailing_zeros() as usize);
+                highest = i * 64 + 63 - gone.leading_zeros() as usize;
                 removed += u64::from(gone.count_ones());
                 let new_size = self.sizes[var.index()] - gone.count_ones();
                 self.write_word(var, word, self.words[word] & !mask, new_size);
             }
         }
-        removed
+        if removed == 0 {
+            return (0, low, high);
+        }
+        // Offsets within the run, whose values fit an i32.
+        let value = |offset: usize| (i64::from(l.base) + offset as i64) as i32;
+        (removed, value(lowest), value(highest))
     }
 
     /// Reduces `var` to the single value `value`, which must be in its domain.

@@ -3,7 +3,7 @@
 
 use crate::propagation::atom_trail::Cause;
 use crate::propagation::context::{Conflict, ConflictKind, Context, Store};
-use crate::propagation::network::Network;
+use crate::propagation::network::{Links, Network, WakeCode};
 use crate::{Atom, ConstraintId, Limit, Poller, Priority, VarId, Wake};
 use std::collections::VecDeque;
 
@@ -191,7 +191,7 @@ impl Queue {
             let event = event(network, store, var);
             let wakes = network.wakes_on(var);
             for (&c, &wake) in network.constraints_on(var).iter().zip(wakes) {
-                if Some(c) == skip || wake > event {
+                if Some(c) == skip || wake > event as WakeCode {
                     continue;
                 }
                 if network.meta[c.index()].wants_changes && !self.retired[c.index()] {
@@ -203,9 +203,64 @@ impl Queue {
                     self.queues[priority as usize].push_back(c);
                 }
             }
+            if let Some(links) = network.links(var) {
+                self.enqueue_settled(network, store, var, links, skip);
+            }
         }
         changed.clear();
         store.changed = changed;
+    }
+
+    /// Queues the reified comparisons of `var` with constants that its change settled: the
+    /// thresholds `t` of `x <= t` now below its smallest value or at or above its largest,
+    /// and the values of `x = v` that went or that it is fixed to. The changed values lie
+    /// within `removed_span`, so the thresholds searched are those within it: a comparison
+    /// settled before was woken then. One whose 0/1 variable is fixed is left alone: it was
+    /// woken by that, and once run with it fixed it holds whatever `x` does next.
+    #[inline(never)]
+    fn enqueue_settled(
+        &mut self,
+        network: &Network,
+        store: &Store,
+        var: VarId,
+        links: &Links,
+        skip: Option<ConstraintId>,
+    ) {
+        let domains = &store.domains;
+        let (Some(min), Some(max)) = (domains.min(var), domains.max(var)) else {
+            return;
+        };
+        let (low, high) = store.removed_span[var.index()];
+        let (min, max, low, high) = (
+            i64::from(min),
+            i64::from(max),
+            i64::from(low),
+            i64::from(high),
+        );
+        let settled_below = Links::within(&links.at_most, low, min - 1);
+        let settled_above = Links::within(&links.at_most, max, high - 1);
+        let gone = Links::within(&links.at, low, high)
+            .iter()
+            .filter(|l| i32::try_from(l.value).map_or(true, |v| !domains.contains(var, v)));
+        let fixed_at = if min == max {
+            Links::within(&links.at, min, min)
+        } else {
+            &[]
+        };
+        let settled = settled_below.iter().chain(settled_above);
+        for link in settled.chain(gone).chain(fixed_at) {
+            let c = link.constraint;
+            if Some(c) == skip
+                || self.in_queue[c.index()]
+                || self.retired[c.index()]
+                || domains.size(link.b) <= 1
+            {
+                continue;
+            }
+            self.in_queue[c.index()] = true;
+            let priority = network.meta[c.index()].priority;
+            self.queues[priority as usize].push_back(c);
+        }
     }
 
     /// The next woken constraint, from the cheapest queue that has one, with that queue.

@@ -796,12 +796,12 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                 (i32::MIN, i32::MAX)
             }
             Atom::Le(_, v) => {
-                store.domains.remove_range(var, v + 1, i32::MAX);
-                (v + 1, i32::MAX)
+                let (_, low, high) = store.domains.remove_span(var, v + 1, i32::MAX);
+                (low, high)
             }
             Atom::Ge(_, v) => {
-                store.domains.remove_range(var, i32::MIN, v - 1);
-                (i32::MIN, v - 1)
+                let (_, low, high) = store.domains.remove_span(var, i32::MIN, v - 1);
+                (low, high)
             }
             Atom::Ne(_, v) => {
                 store.domains.remove(var, v);

@@ -131,6 +131,8 @@ impl Network {
         constraint: Arc<dyn Constraint>,
         link: Option<(ValueLink, VarId)>,
     ) -> Result<ConstraintId, ModelError> {
+        // A comparison reifying itself (`b <-> b <= 0`) is woken as any other constraint.
+        let link = link.filter(|&(link, b)| link.var() != b);
         let scope = constraint.scope();
         if scope.is_empty() {
             return Err(ModelError::EmptyScope);
@@ -147,7 +149,7 @@ impl Network {
             let list = &mut self.watchers[var.index()];
             if list.last() != Some(&id) {
                 list.push(id);
-                if link.is_some_and(|(link, b)| link.var() == var && b != var) {
+                if link.is_some_and(|(link, _)| link.var() == var) {
                     self.watcher_wakes[var.index()].push(LINKED);
                     continue;
                 }
@@ -156,26 +158,20 @@ impl Network {
                 self.bounds_watched[var.index()] |= wake == Wake::Bounds;
             }
         }
-        if let Some((link, b)) = link.filter(|&(link, b)| link.var() != b) {
+        if let Some((link, b)) = link {
             let links = &mut self.links[link.var().index()];
-            match link {
-                ValueLink::AtMost(_, value) => Links::insert(
-                    &mut links.at_most,
-                    Link {
-                        value,
-                        b,
-                        constraint: id,
-                    },
-                ),
-                ValueLink::At(_, value) => Links::insert(
-                    &mut links.at,
-                    Link {
-                        value,
-                        b,
-                        constraint: id,
-                    },
-                ),
-            }
+            let (list, value) = match link {
+                ValueLink::AtMost(_, value) => (&mut links.at_most, value),
+                ValueLink::At(_, value) => (&mut links.at, value),
+            };
+            Links::insert(
+                list,
+                Link {
+                    value,
+                    b,
+                    constraint: id,
+                },
+            );
         }
         self.meta.push(ConstraintMeta {
             priority: constraint.priority(),

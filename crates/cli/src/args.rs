@@ -53,6 +53,92 @@ pub enum Command {
     /// Solve an XCSP3 instance (.xml or .xml.lzma), printing the competition's answer lines.
     #[command(after_help = XCSP3_NOTES)]
     Xcsp3(Xcsp3Args),
+    /// Cut a FlatZinc or XCSP3 model into cubes, one JSON line each, for other processes or
+    /// machines to search (`csp fzn|xcsp3 MODEL --cube FILE:I`, then `csp merge`).
+    #[command(after_help = SPLIT_NOTES)]
+    Split(SplitArgs),
+    /// Merge the results of a split's cubes into the model's answer, naming missing cubes.
+    #[command(after_help = MERGE_NOTES)]
+    Merge(MergeArgs),
+}
+
+const SPLIT_NOTES: &str = "\
+Each line of the output is one cube: {\"cube\":I,\"of\":N,\"model\":FINGERPRINT,\"literals\":[...]}.
+The cubes partition the search space exactly (no solution in two, none in none): a
+breadth-first walk propagates each part under arc consistency and cuts it on the variable with
+the smallest domain (one part per value, or the halves of a wide domain; the objective and
+the variables FlatZinc introduced last) until there are at least N; parts propagation
+refutes are left out, so an unsatisfiable model may have no cube at all. Aim for 30 to 100
+cubes per worker: the slow ones even out.
+
+Then each cube is searched on its own, as `csp fzn` or `csp xcsp3` would search the whole
+model, and writes one JSON result (--result FILE, else stdout); the index I defaults to
+SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) where set:
+  csp split model.fzn --cubes 200 > cubes.jsonl
+  csp fzn model.fzn -a --cube cubes.jsonl:17 --result results/17.json
+  csp merge results/*.json
+docs/distributed.md has a Slurm array script and a Kubernetes Indexed Job manifest.
+
+Exit status: 0 the cubes were written (none: propagation proved the model unsatisfiable),
+2 the model could not be read, 3 a limit stopped the split (nothing written), 130/143
+interrupted.";
+
+const MERGE_NOTES: &str = "\
+Prints the answer: `count N (complete)`, `optimum V` or `satisfiable` with the solution found,
+`unsatisfiable`, or what is known so far with the cubes that have no result (a task that never
+ended) or whose search a limit stopped. A cube's results from a retried task count once. A
+file that is not a result is named on stderr and its cube counts as missing.
+
+Exit status: 0 the answer is complete, 3 it is not (cubes missing or stopped), 2 no file
+holds a result, or results of different splits or models were given.";
+
+/// What `csp split` cuts.
+#[derive(Debug, Args)]
+pub struct SplitArgs {
+    /// The model: a FlatZinc file (.fzn) or an XCSP3 instance (.xml, .xml.lzma).
+    #[arg(value_name = "MODEL")]
+    pub file: std::path::PathBuf,
+
+    /// At least this many cubes, where the model has that many parts.
+    #[arg(long, value_name = "N", default_value_t = 64,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub cubes: u64,
+
+    /// Stop splitting after SECS seconds (nothing is written then).
+    #[arg(long, value_name = "SECS")]
+    pub time_limit: Option<String>,
+}
+
+/// The results `csp merge` reads.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The cubes' result files (`csp fzn|xcsp3 --cube ... --result FILE`).
+    #[arg(value_name = "RESULT", required = true)]
+    pub files: Vec<std::path::PathBuf>,
+
+    /// The merged answer as one JSON object on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Searching one cube of a split, in place of the whole model (`csp fzn`, `csp xcsp3`).
+#[derive(Debug, Args, Default, Clone)]
+pub struct CubeArgs {
+    /// Search only cube I of the cubes `csp split` wrote to FILE, and write its result as
+    /// JSON (counting every solution with -a or --count). Without :I, the index is
+    /// SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX
+    #[arg(long, value_name = "FILE[:I]")]
+    pub cube: Option<String>,
+
+    /// With --cube, in an optimisation: look only for solutions better than V (a value some
+    /// other cube's solution reaches)
+    #[arg(long, value_name = "V", requires = "cube", allow_hyphen_values = true)]
+    pub bound: Option<i64>,
+
+    /// With --cube: write the result to FILE (whole or not at all: a task stopped while
+    /// writing leaves no result), not to stdout
+    #[arg(long, value_name = "FILE", requires = "cube")]
+    pub result: Option<std::path::PathBuf>,
 }
 
 const XCSP3_NOTES: &str = "\
@@ -136,6 +222,9 @@ pub struct Xcsp3Args {
     #[arg(long, value_name = "WHEN", default_value = "auto",
           value_parser = EngineChoice::<csp_policy::LpChoice>::new())]
     pub lp: csp_policy::LpChoice,
+
+    #[command(flatten)]
+    pub cube: CubeArgs,
 
     #[command(flatten)]
     pub search: SearchArgs,
@@ -266,6 +355,9 @@ pub struct FznArgs {
     #[arg(long, value_name = "WHEN", default_value = "auto",
           value_parser = EngineChoice::<csp_policy::LpChoice>::new())]
     pub lp: csp_policy::LpChoice,
+
+    #[command(flatten)]
+    pub cube: CubeArgs,
 
     #[command(flatten)]
     pub search: SearchArgs,

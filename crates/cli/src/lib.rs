@@ -13,6 +13,7 @@
 mod args;
 mod choice;
 mod commands;
+mod cube_task;
 mod events;
 mod exit_code;
 mod input;
@@ -101,6 +102,8 @@ where
                 }
             }
         }
+        Command::Split(args) => commands::split::run(&args, &signals, started),
+        Command::Merge(args) => commands::merge::run(&args),
     };
     status.code()
 }
@@ -128,7 +131,12 @@ where
         Command::Xcsp3(args) => {
             commands::xcsp3::Xcsp3Job::from_args(&args, &signals, Instant::now()).map(drop)
         }
-        Command::MinizincSetup(_) => Ok(()),
+        Command::MinizincSetup(_) | Command::Merge(_) => Ok(()),
+        Command::Split(args) => args.time_limit.as_deref().map_or(Ok(()), |t| {
+            csp_policy::time_limit_text(t)
+                .map(drop)
+                .map_err(|e| e.to_string())
+        }),
         // A comparison checks its configurations as it runs.
         Command::Compare(_) => Ok(()),
     }

@@ -46,6 +46,7 @@ mod atom;
 #[cfg(test)]
 mod brute_force;
 pub mod constraints;
+pub mod cube;
 mod error;
 mod ids;
 mod learning;
@@ -77,6 +78,6 @@ pub use propagation::wake::{Priority, Wake};
 pub use rng::SplitMix64;
 pub use search::{
     Inference, NoObserver, Objective, Observer, Outcome, Phase, Portfolio, Sense, Session,
-    Solution, Solutions, Solver, Statistics, Summary, UnknownChoice, ValueOrder, ValueSelect,
-    VarOrder, VarSelect, OPTIMISATION_SHARES, SHARD_DEPTH,
+    SharedBound, Solution, Solutions, Solver, Statistics, Summary, UnknownChoice, ValueOrder,
+    ValueSelect, VarOrder, VarSelect, OPTIMISATION_SHARES, SHARD_DEPTH,
 };

@@ -2,6 +2,7 @@
 //! `minizinc --solver csp` can run any MiniZinc model on the engine.
 
 use crate::args::FznArgs;
+use crate::cube_task::CubeTask;
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::proof;
@@ -9,6 +10,7 @@ use crate::render::report::{self, RunInfo};
 use crate::search_options::limits;
 use crate::signals::{Received, Signals};
 use csp::{Outcome, Statistics};
+use csp_cubes::CubeModel;
 use csp_policy::{Instance, Request, Wanted};
 use flatzinc::FznModel;
 use std::io::Read;
@@ -32,6 +34,8 @@ pub struct FznJob {
     proof: Option<std::path::PathBuf>,
     /// Statistics on stderr at the end (`--stats`, `--stats=json`).
     stats: Option<crate::args::StatsFormat>,
+    /// One cube of a split searched, its result written as JSON (`--cube`).
+    cube: Option<CubeTask>,
 }
 
 impl FznJob {
@@ -54,6 +58,10 @@ impl FznJob {
             lp: args.lp,
         };
         request.check()?;
+        let cube = CubeTask::from_args(&args.cube)?;
+        if cube.is_some() && args.proof.is_some() {
+            return Err("--cube: a cube's search writes no proof; drop --proof".into());
+        }
         let mut limits = limits(&args.search, &signals.cancel, Some(started))?;
         if let Some(ms) = args.time_limit_ms {
             limits = limits.with_time_at_most(Duration::from_millis(ms));
@@ -72,6 +80,7 @@ impl FznJob {
             started,
             proof: args.proof.clone(),
             stats: args.search.stats,
+            cube,
         })
     }
 
@@ -131,6 +140,29 @@ impl FznJob {
                     );
                 }
             }
+        }
+        if let Some(task) = &self.cube {
+            let model = CubeModel {
+                model: &fzn.model,
+                objective: fzn.objective,
+                phases: fzn.phases.clone(),
+                neighbourhood: fzn.neighbourhood_vars(),
+            };
+            let contradicted = fzn.contradiction.is_some();
+            return task.run(
+                "csp fzn",
+                &model,
+                &self.request,
+                self.limits.clone(),
+                self.seed,
+                signals,
+                contradicted,
+                |values| {
+                    let mut text = String::new();
+                    fzn.format_solution(values, &mut text);
+                    text
+                },
+            );
         }
         let init_time = self.started.elapsed();
         if let Some(why) = &fzn.contradiction {

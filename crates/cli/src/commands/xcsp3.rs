@@ -2,6 +2,7 @@
 //! lines (`s`, `o`, `v`, `d`, `c`).
 
 use crate::args::Xcsp3Args;
+use crate::cube_task::CubeTask;
 use crate::exit_code::Status;
 use crate::output::Output;
 use crate::proof;
@@ -9,6 +10,7 @@ use crate::render::report::{self, RunInfo};
 use crate::search_options::limits;
 use crate::signals::{Received, Signals};
 use csp::Outcome;
+use csp_cubes::CubeModel;
 use csp_policy::{Instance, PolicyError, Request, Wanted};
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -31,6 +33,8 @@ pub struct Xcsp3Job {
     proof: Option<std::path::PathBuf>,
     /// Statistics on stderr at the end (`--stats`, `--stats=json`).
     stats: Option<crate::args::StatsFormat>,
+    /// One cube of a split searched, its result written as JSON (`--cube`).
+    cube: Option<CubeTask>,
 }
 
 impl Xcsp3Job {
@@ -55,6 +59,10 @@ impl Xcsp3Job {
             lp: args.lp,
         };
         request.check()?;
+        let cube = CubeTask::from_args(&args.cube)?;
+        if cube.is_some() && (args.proof.is_some() || args.all) {
+            return Err("--cube: a cube's search prints no solution and writes no proof; drop --all and --proof".into());
+        }
         if count && args.search.restarts.is_some() {
             return Err(PolicyError::RestartsForMany {
                 instead: "drop --restarts to count".into(),
@@ -71,6 +79,7 @@ impl Xcsp3Job {
             started,
             proof: args.proof.clone(),
             stats: args.search.stats,
+            cube,
         })
     }
 
@@ -85,6 +94,24 @@ impl Xcsp3Job {
         }
         if self.request.lns == Some(true) && instance.objective.is_none() {
             eprintln!("csp xcsp3: note: --lns: a satisfaction problem has no incumbent to follow");
+        }
+        if let Some(task) = &self.cube {
+            let model = CubeModel {
+                model: &instance.model,
+                objective: instance.objective,
+                phases: Vec::new(),
+                neighbourhood: instance.declared().to_vec(),
+            };
+            return task.run(
+                "csp xcsp3",
+                &model,
+                &self.request,
+                self.limits.clone(),
+                self.request.search.seed.unwrap_or(1),
+                signals,
+                false,
+                |values| instance.instantiation(values),
+            );
         }
         let read_time = self.started.elapsed();
         let plan = match self.request.plan(&Instance::of_xcsp3(&instance)) {

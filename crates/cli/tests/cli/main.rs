@@ -17,6 +17,8 @@ mod common;
 mod compare;
 /// The MiniZinc compilers here: the PATH's, and MiniZinc 2.10 natively or as WebAssembly.
 mod compilers;
+/// The array route: split, one task per cube, merge.
+mod cubes;
 /// Every command of the README and of docs/ runs as written.
 mod docs;
 /// Exit codes, bad arguments, limits, signals and closed pipes.

@@ -255,6 +255,35 @@ impl Model {
         }
     }
 
+    /// A digest of the model's shape: each variable's domain (bounds and size) and each
+    /// constraint's scope, in order (FNV-1a, the same on every machine and build). Two loads
+    /// of one file give the same; a cube or a result made for another model is told apart
+    /// by it before it can be applied to the wrong variables.
+    pub fn fingerprint(&self) -> u64 {
+        const PRIME: u64 = 0x0000_0100_0000_01b3;
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |word: u64| {
+            for byte in word.to_le_bytes() {
+                hash = (hash ^ u64::from(byte)).wrapping_mul(PRIME);
+            }
+        };
+        eat(self.vars.len() as u64);
+        for var in &self.vars {
+            eat(var.domain.low as u64);
+            eat(var.domain.high as u64);
+            eat(var.domain.size());
+        }
+        eat(self.network.len() as u64);
+        for constraint in &self.network.constraints {
+            let scope = constraint.scope();
+            eat(scope.len() as u64);
+            for var in scope {
+                eat(u64::from(var.0));
+            }
+        }
+        hash
+    }
+
     /// Whether `values` (one per variable, in creation order) satisfies every constraint, each
     /// judged by its own `is_satisfied` alone. Returns the first broken constraint otherwise.
     pub fn check_solution(&self, values: &[i32]) -> Result<(), ConstraintId> {

@@ -6,7 +6,7 @@
 //! solve that finds millions of them runs in the memory of one.
 
 mod config;
-mod core;
+pub(crate) mod core;
 mod learning_search;
 mod luby;
 mod neighbourhood;
@@ -29,6 +29,7 @@ pub use outcome::{Outcome, Summary};
 pub use phase::{Phase, ValueSelect, VarSelect};
 pub use portfolio::{Portfolio, OPTIMISATION_SHARES};
 pub use session::Session;
+pub use shared_bound::SharedBound;
 pub use statistics::Statistics;
 
 /// The depth at which [`Solver::shard`] deals out subtrees.
@@ -286,6 +287,17 @@ impl<'m> Solver<'m> {
         if parts > 1 && index < parts {
             self.config.shard = Some((index, parts));
         }
+        self
+    }
+
+    /// Under an objective, prune with `bound` as well as with this search's own solutions:
+    /// only solutions strictly better than its best are looked for (read at every node and
+    /// restart, so that it can be tightened from another thread while the search runs), and
+    /// each better one found is offered back to it. Searches of disjoint parts of one model
+    /// (the cubes of a distributed search) share their best so. Without an objective: no
+    /// effect.
+    pub fn shared_bound(mut self, bound: Arc<SharedBound>) -> Self {
+        self.config.shared = Some(bound);
         self
     }
 

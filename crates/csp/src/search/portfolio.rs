@@ -207,7 +207,12 @@ impl<'m> Portfolio<'m> {
         }
         let started = std::time::Instant::now();
         let stop = Arc::new(AtomicBool::new(false));
-        let shared = Arc::new(SharedBound::new());
+        // The caller's bound (Solver::shared_bound), else one of the portfolio's own.
+        let shared = first
+            .config
+            .shared
+            .clone()
+            .unwrap_or_else(|| Arc::new(SharedBound::new()));
         let limits = first.config.limits.cancelled_by(&stop);
         let callers_flag = first.config.limits.cancel.clone();
         let objective = first.config.objective;

@@ -1,26 +1,67 @@
 //! `SharedBound`: the best objective value any worker of a portfolio has found, and that
 //! solution, read by the others so that each prunes with the best bound of all and looks for
-//! better around the best solution.
+//! better around the best solution; also a bound raised from outside the process (a cube of a
+//! distributed search told of a better solution found elsewhere).
 
 use super::{Objective, Sense};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-/// The best objective value found so far by any of the threads holding this, kept as a value
+/// The best objective value found so far by any of the searches holding this, kept as a value
 /// to minimise (a maximised objective negated). No solution yet: `i64::MAX`.
+///
+/// A search given one ([`Solver::shared_bound`](crate::Solver::shared_bound)) reads it at
+/// every node and restart, and looks only for solutions strictly better than it; what it
+/// finds better, it offers back. From outside, [`SharedBound::tighten`] says that a solution
+/// of some value exists elsewhere, and [`SharedBound::best`] reads the best known.
+///
+/// ```
+/// # fn main() -> Result<(), csp::ModelError> {
+/// use csp::{Model, Objective, SharedBound, Solver};
+/// use std::sync::Arc;
+/// let mut model = Model::new();
+/// let x = model.new_var(0..=9)?;
+/// let bound = Arc::new(SharedBound::new());
+/// // Elsewhere, a solution of value 3 was found: only better ones are looked for here.
+/// bound.tighten(Objective::minimize(x), 3);
+/// let solver = Solver::new(&model).minimize(x).shared_bound(Arc::clone(&bound));
+/// solver.solve(|s| {
+///     assert!(s.value(x) < 3);
+///     std::ops::ControlFlow::Continue(())
+/// });
+/// assert_eq!(bound.best(Objective::minimize(x)), Some(0));
+/// // Nothing is better than 0: a search under that bound finds nothing.
+/// assert_eq!(Solver::new(&model).minimize(x).shared_bound(bound).count(), 0);
+/// # Ok(())
+/// # }
+/// ```
 #[derive(Debug)]
-pub(crate) struct SharedBound {
+pub struct SharedBound {
     best: AtomicI64,
     /// The solution of that value, with its key.
     solution: Mutex<(i64, Vec<i32>)>,
 }
 
+impl Default for SharedBound {
+    fn default() -> Self {
+        SharedBound::new()
+    }
+}
+
 impl SharedBound {
-    pub(crate) fn new() -> Self {
+    /// No solution known.
+    pub fn new() -> Self {
         SharedBound {
             best: AtomicI64::new(i64::MAX),
             solution: Mutex::new((i64::MAX, Vec::new())),
         }
+    }
+
+    /// A solution of `value` of `objective` exists (found elsewhere): the searches holding
+    /// this look only for better ones from their next node on. A worse value changes nothing.
+    pub fn tighten(&self, objective: Objective, value: i64) {
+        self.best
+            .fetch_min(Self::key(objective, value), Ordering::Relaxed);
     }
 
     /// `value` of `objective` minimised: itself, or negated under `Maximize`.
@@ -56,7 +97,7 @@ impl SharedBound {
     }
 
     /// The best value found by anyone, in `objective`'s own terms, if any.
-    pub(crate) fn best(&self, objective: Objective) -> Option<i64> {
+    pub fn best(&self, objective: Objective) -> Option<i64> {
         let key = self.best.load(Ordering::Relaxed);
         (key != i64::MAX).then(|| Self::key(objective, key))
     }

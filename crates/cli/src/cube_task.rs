@@ -86,7 +86,7 @@ impl CubeTask {
         }
         let shared = model.objective.zip(self.bound).map(|(objective, bound)| {
             let shared = Arc::new(SharedBound::new());
-            shared.tighten(objective, bound);
+            shared.tighten(objective.sense, bound);
             shared
         });
         let task = model.task(request);

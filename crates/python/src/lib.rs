@@ -10,6 +10,7 @@
 )]
 
 mod convert;
+mod cubes;
 mod model;
 mod search;
 
@@ -27,6 +28,9 @@ pyo3::create_exception!(
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<model::PyModel>()?;
     m.add_class::<search::PySearch>()?;
+    m.add_class::<cubes::PyCubeSource>()?;
+    m.add_class::<cubes::PyCubeControl>()?;
+    m.add_function(wrap_pyfunction!(cubes::merge_results, m)?)?;
     m.add("ModelError", m.py().get_type::<ModelError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

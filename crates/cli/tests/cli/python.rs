@@ -105,6 +105,7 @@ fn the_python_package_passes_its_own_tests_from_the_wheel() {
         "crates/coloring/src",
         "crates/proof/src",
         "crates/policy/src",
+        "crates/cubes/src",
     ]
     .iter()
     .filter_map(|d| newest_under(&root.join(d)))

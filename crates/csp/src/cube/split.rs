@@ -244,7 +244,7 @@ mod tests {
                 .shared_bound(std::sync::Arc::clone(&bound))
                 .solve(|_| std::ops::ControlFlow::Continue(()));
         }
-        assert_eq!(bound.best(objective), Some(i64::from(best)));
+        assert_eq!(bound.best(objective.sense), Some(i64::from(best)));
     }
 
     /// A model with solutions, the first variable the one to minimise.

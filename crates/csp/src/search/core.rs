@@ -183,7 +183,7 @@ impl<'m> Core<'m> {
         let (Some((shared, objective)), Some(bound)) = (&self.shared, &mut self.objective) else {
             return false;
         };
-        let Some(best) = shared.best(*objective) else {
+        let Some(best) = shared.best(objective.sense) else {
             return false;
         };
         match objective.sense {

@@ -17,19 +17,19 @@ use std::sync::{Mutex, PoisonError};
 ///
 /// ```
 /// # fn main() -> Result<(), csp::ModelError> {
-/// use csp::{Model, Objective, SharedBound, Solver};
+/// use csp::{Model, Sense, SharedBound, Solver};
 /// use std::sync::Arc;
 /// let mut model = Model::new();
 /// let x = model.new_var(0..=9)?;
 /// let bound = Arc::new(SharedBound::new());
 /// // Elsewhere, a solution of value 3 was found: only better ones are looked for here.
-/// bound.tighten(Objective::minimize(x), 3);
+/// bound.tighten(Sense::Minimize, 3);
 /// let solver = Solver::new(&model).minimize(x).shared_bound(Arc::clone(&bound));
 /// solver.solve(|s| {
 ///     assert!(s.value(x) < 3);
 ///     std::ops::ControlFlow::Continue(())
 /// });
-/// assert_eq!(bound.best(Objective::minimize(x)), Some(0));
+/// assert_eq!(bound.best(Sense::Minimize), Some(0));
 /// // Nothing is better than 0: a search under that bound finds nothing.
 /// assert_eq!(Solver::new(&model).minimize(x).shared_bound(bound).count(), 0);
 /// # Ok(())
@@ -57,16 +57,17 @@ impl SharedBound {
         }
     }
 
-    /// A solution of `value` of `objective` exists (found elsewhere): the searches holding
-    /// this look only for better ones from their next node on. A worse value changes nothing.
-    pub fn tighten(&self, objective: Objective, value: i64) {
+    /// A solution of `value` exists (found elsewhere), for an objective of this `sense`: the
+    /// searches holding this look only for better ones from their next node on. A worse
+    /// value changes nothing.
+    pub fn tighten(&self, sense: Sense, value: i64) {
         self.best
-            .fetch_min(Self::key(objective, value), Ordering::Relaxed);
+            .fetch_min(Self::key(sense, value), Ordering::Relaxed);
     }
 
-    /// `value` of `objective` minimised: itself, or negated under `Maximize`.
-    fn key(objective: Objective, value: i64) -> i64 {
-        match objective.sense {
+    /// `value` minimised: itself, or negated under `Maximize`.
+    fn key(sense: Sense, value: i64) -> i64 {
+        match sense {
             Sense::Minimize => value,
             Sense::Maximize => -value,
         }
@@ -74,7 +75,7 @@ impl SharedBound {
 
     /// `solution`, of this value, was found.
     pub(crate) fn offer(&self, objective: Objective, value: i64, solution: &[i32]) {
-        let key = Self::key(objective, value);
+        let key = Self::key(objective.sense, value);
         if self.best.fetch_min(key, Ordering::Relaxed) <= key {
             return;
         }
@@ -96,9 +97,9 @@ impl SharedBound {
         true
     }
 
-    /// The best value found by anyone, in `objective`'s own terms, if any.
-    pub fn best(&self, objective: Objective) -> Option<i64> {
+    /// The best value found by anyone, for an objective of this `sense`, if any.
+    pub fn best(&self, sense: Sense) -> Option<i64> {
         let key = self.best.load(Ordering::Relaxed);
-        (key != i64::MAX).then(|| Self::key(objective, key))
+        (key != i64::MAX).then(|| Self::key(sense, key))
     }
 }

@@ -190,6 +190,35 @@ class Result:
         return self.solution is not None
 
 
+class _Recording:
+    """The engine's model, with every call that changed it kept in order: replayed, they
+    rebuild it, which is how a `Model` is pickled (to a Dask worker, say)."""
+
+    #: The native methods that read the model and change nothing.
+    _READS = frozenset({"var_count", "constraint_count", "solutions_on", "var_name", "bounds",
+                        "constraint_name", "check"})
+
+    __slots__ = ("model", "calls")
+
+    def __init__(self, calls=()):
+        self.model = _native.Model()
+        self.calls: List[Tuple[str, tuple, dict]] = []
+        for name, args, kwargs in calls:
+            getattr(self, name)(*args, **kwargs)
+
+    def __getattr__(self, name):
+        method = getattr(self.model, name)
+        if name in self._READS or not callable(method):
+            return method
+
+        def changing(*args, **kwargs):
+            result = method(*args, **kwargs)
+            self.calls.append((name, args, kwargs))
+            return result
+
+        return changing
+
+
 class Model:
     """A constraint model: variables, constraints, maybe an objective.
 
@@ -201,9 +230,26 @@ class Model:
     """
 
     def __init__(self):
-        self._native = _native.Model()
+        self._native = _Recording()
         self.vars: List[IntVar] = []
         self._objective: Optional[Tuple[IntVar, bool]] = None
+
+    def __getstate__(self):
+        # The calls that built the engine's model, the variables' names and the objective:
+        # enough to build it again elsewhere (the variables are new objects there).
+        objective = None
+        if self._objective is not None:
+            objective = (self._objective[0].index, self._objective[1])
+        return {"calls": self._native.calls, "vars": [(v.index, v.name) for v in self.vars],
+                "objective": objective}
+
+    def __setstate__(self, state):
+        self._native = _Recording(state["calls"])
+        self.vars = [IntVar(self, index, name) for index, name in state["vars"]]
+        self._objective = None
+        if state["objective"] is not None:
+            index, minimise = state["objective"]
+            self._objective = (next(v for v in self.vars if v.index == index), minimise)
 
     # -- variables ------------------------------------------------------------------------
     def int_var(self, lo: int, hi: int, name: Optional[str] = None) -> IntVar:
@@ -368,7 +414,7 @@ class Model:
         if self._objective is not None:
             var, minimise = self._objective
             objective = (var.index, minimise)
-        return _native.Search(self._native, max_solutions=max_solutions, time_limit=time_limit,
+        return _native.Search(self._native.model, max_solutions=max_solutions, time_limit=time_limit,
                               objective=objective, first=first, **options)
 
     def solve(self, time_limit: Optional[float] = None, *, inference: Optional[str] = None,

@@ -157,6 +157,7 @@ impl PyCubeSource {
     /// `control`'s bound and cancel flag, within `time_limit` seconds, `threads` searches
     /// side by side (default 1); returns its result as one JSON object.
     #[pyo3(signature = (cube, *, count=false, control=None, time_limit=None, threads=None, seed=1))]
+    #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
         py: Python<'_>,

@@ -141,8 +141,13 @@ impl PyCubeSource {
         let limits = limits(time_limit, None)?;
         let avoid: Vec<VarId> = self.objective.map(|o| o.var).into_iter().collect();
         let model = &self.model;
+        let first: Vec<VarId> = self
+            .phases
+            .iter()
+            .flat_map(|p| p.vars.iter().copied())
+            .collect();
         let split = py
-            .detach(|| csp::cube::split(model, cubes, &avoid, &limits))
+            .detach(|| csp::cube::split(model, cubes, &first, &avoid, &limits))
             .map_err(|limit| invalid(format!("the split was stopped by {limit}")))?;
         let of = split.cubes.len();
         Ok(split

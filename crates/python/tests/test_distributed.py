@@ -66,6 +66,27 @@ def test_queens_counts_match_a000170_up_to_12(client):
         assert result.count == counts[n], n
 
 
+def queens_fzn(n, folder):
+    """N-Queens in FlatZinc, as MiniZinc flattens it: `!=` on columns and both diagonals."""
+    lines = [f"var 1..{n}: q{i} :: output_var;" for i in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            lines += [f"constraint int_ne(q{i}, q{j});",
+                      f"constraint int_lin_ne([1, -1], [q{i}, q{j}], {j - i});",
+                      f"constraint int_lin_ne([1, -1], [q{i}, q{j}], -{j - i});"]
+    path = os.path.join(folder, f"queens{n}.fzn")
+    with open(path, "w") as f:
+        f.write("\n".join(lines + ["solve satisfy;"]) + "\n")
+    return path
+
+
+def test_flatzinc_counts_match_a000170(client, tmp_path):
+    counts = a000170()
+    for n in (4, 7, 9, 10):
+        result = distributed.count(queens_fzn(n, str(tmp_path)), client, cubes=12)
+        assert (result.count, result.complete) == (counts[n], True), n
+
+
 def test_four_by_four_sudoku_grids_number_288():
     # OEIS A107739: 288 Sudoku grids of order 2 (4 x 4). Through a scheduler's address and a
     # cluster of its own, as a user on a cluster would give them.

@@ -5,7 +5,7 @@ use crate::args::SplitArgs;
 use crate::exit_code::Status;
 use crate::search_options::limits_from;
 use crate::signals::{Received, Signals};
-use csp::{Model, Objective};
+use csp::{Model, Objective, VarId};
 use csp_cubes::CubeRecord;
 use std::io::Write;
 use std::time::Instant;
@@ -14,6 +14,8 @@ use std::time::Instant;
 struct Read {
     model: Model,
     objective: Option<Objective>,
+    /// The declared search's variables, in its order: cut first.
+    first: Vec<VarId>,
     /// Why the reader already knows there is no solution, if it does.
     contradiction: Option<String>,
 }
@@ -46,7 +48,7 @@ pub fn run(args: &SplitArgs, signals: &Signals, started: Instant) -> Status {
     }
     let avoid: Vec<_> = read.objective.map(|o| o.var).into_iter().collect();
     let target = usize::try_from(args.cubes).unwrap_or(usize::MAX);
-    let split = match csp::cube::split(&read.model, target, &avoid, &limits) {
+    let split = match csp::cube::split(&read.model, target, &read.first, &avoid, &limits) {
         Ok(split) => split,
         Err(limit) => {
             eprintln!("csp split: stopped by {limit} before the split was done; nothing written");
@@ -91,6 +93,11 @@ fn read(file: &std::path::Path, limits: &csp::Limits) -> Result<Read, String> {
         let fzn = flatzinc::load(&text).map_err(|e| format!("{name}: {e}"))?;
         return Ok(Read {
             objective: fzn.objective,
+            first: fzn
+                .phases
+                .iter()
+                .flat_map(|p| p.vars.iter().copied())
+                .collect(),
             contradiction: fzn.contradiction.clone(),
             model: fzn.model,
         });
@@ -99,6 +106,7 @@ fn read(file: &std::path::Path, limits: &csp::Limits) -> Result<Read, String> {
     let instance = xcsp3::load_within(&text, limits).map_err(|e| format!("{name}: {e}"))?;
     Ok(Read {
         objective: instance.objective,
+        first: Vec::new(),
         contradiction: None,
         model: instance.model,
     })

@@ -37,10 +37,12 @@ enum Probe {
 /// Cuts `model` into at least `target` cubes where it can (fewer when the space runs out
 /// first), each the conditions of one branch of a breadth-first walk: at every step the
 /// oldest cube is propagated under arc consistency and, unless that refutes it, replaced by
-/// its parts on the variable with the smallest domain (those of `avoid`, such as an
-/// objective, and those a front end introduced, last; more constraints first among equals):
-/// one part per value, or the two halves of a wide domain. Cubes propagation refutes are
-/// left out, so a model propagation proves unsatisfiable has none.
+/// its parts on one variable: the first open one of `first` (a declared search's variables,
+/// in its order, as embarrassingly parallel search cuts along the solver's own branching),
+/// else the one with the smallest domain (those of `avoid`, such as an objective, and those
+/// a front end introduced, last; more constraints first among equals): one part per value,
+/// or the two halves of a wide domain. Cubes propagation refutes are left out, so a model
+/// propagation proves unsatisfiable has none.
 ///
 /// `limits` bound the whole split (its time counted from the call, unless they say from
 /// when); one that stops it comes back as `Err`.
@@ -51,7 +53,7 @@ enum Probe {
 /// let mut model = Model::new();
 /// let xs: Vec<_> = (0..5).map(|_| model.new_var(0..=4)).collect::<Result<_, _>>()?;
 /// model.all_different(&xs)?;
-/// let split = cube::split(&model, 10, &[], &Limits::none())?;
+/// let split = cube::split(&model, 10, &[], &[], &Limits::none())?;
 /// assert!(split.cubes.len() >= 10);
 /// let mut total = 0;
 /// for cube in &split.cubes {
@@ -64,6 +66,7 @@ enum Probe {
 pub fn split(
     model: &Model,
     target: usize,
+    first: &[VarId],
     avoid: &[VarId],
     limits: &Limits,
 ) -> Result<Split, Limit> {
@@ -77,34 +80,51 @@ pub fn split(
         }
     }
     let mut split = Split::default();
-    let mut frontier = VecDeque::from([Cube::whole()]);
-    let mut settled = Vec::new();
-    while frontier.len() + settled.len() < target.max(1) {
-        let Some(cube) = frontier.pop_front() else {
+    // Each cube with its path: the index of each part it was cut into, from the root.
+    let mut frontier = VecDeque::from([(Vec::new(), Cube::whole())]);
+    let mut kept: Vec<(Vec<u32>, Cube)> = Vec::new();
+    while frontier.len() + kept.len() < target.max(1) {
+        let Some((path, cube)) = frontier.pop_front() else {
             break;
         };
         split.probes += 1;
-        match probe(model, &cube, &avoided, &limits)? {
+        match probe(model, &cube, first, &avoided, &limits)? {
             Probe::Refuted => split.refuted += 1,
-            Probe::Settled => settled.push(cube),
-            Probe::Parts(parts) => frontier.extend(parts),
+            Probe::Settled => kept.push((path, cube)),
+            Probe::Parts(parts) => {
+                frontier.extend(parts.into_iter().enumerate().map(|(i, part)| {
+                    let mut longer = path.clone();
+                    longer.push(i as u32);
+                    (longer, part)
+                }))
+            }
         }
     }
     // The frontier's cubes have not been propagated yet: those that propagation refutes are
     // left out here, so that no worker is handed an empty part.
-    split.cubes = settled;
-    for cube in frontier {
+    for (path, cube) in frontier {
         split.probes += 1;
-        match probe(model, &cube, &avoided, &limits)? {
+        match probe(model, &cube, first, &avoided, &limits)? {
             Probe::Refuted => split.refuted += 1,
-            Probe::Settled | Probe::Parts(_) => split.cubes.push(cube),
+            Probe::Settled | Probe::Parts(_) => kept.push((path, cube)),
         }
     }
+    // In the order a depth-first search meets them (smaller values, lower halves first), as
+    // workers take them in order: the parts where the search finds its first (and, under a
+    // declared search, its best) solutions go first, and their bound prunes the rest.
+    kept.sort_by(|a, b| a.0.cmp(&b.0));
+    split.cubes = kept.into_iter().map(|(_, cube)| cube).collect();
     Ok(split)
 }
 
 /// Propagates `model` restricted to `cube` and, if that leaves it open, cuts it in parts.
-fn probe(model: &Model, cube: &Cube, avoided: &[bool], limits: &Limits) -> Result<Probe, Limit> {
+fn probe(
+    model: &Model,
+    cube: &Cube,
+    first: &[VarId],
+    avoided: &[bool],
+    limits: &Limits,
+) -> Result<Probe, Limit> {
     // Only a literal on a variable the model lacks is refused; such a cube is kept whole,
     // for its search to report.
     let Ok(restricted) = cube.restrict(model) else {
@@ -121,17 +141,18 @@ fn probe(model: &Model, cube: &Cube, avoided: &[bool], limits: &Limits) -> Resul
         };
     }
     let domains = &core.store.domains;
-    let chosen = model
-        .vars()
-        .filter(|&v| domains.size_u64(v) > 1)
-        .min_by_key(|&v| {
+    let open = |v: &VarId| v.index() < model.var_count() && domains.size_u64(*v) > 1;
+    let declared = first.iter().copied().find(open);
+    let chosen = declared.or_else(|| {
+        model.vars().filter(open).min_by_key(|&v| {
             (
                 avoided.get(v.index()).copied().unwrap_or(false),
                 model.is_introduced(v),
                 domains.size_u64(v),
                 std::cmp::Reverse(model.constraints_on(v).len()),
             )
-        });
+        })
+    });
     let Some(var) = chosen else {
         return Ok(Probe::Settled);
     };
@@ -208,7 +229,12 @@ mod tests {
         fn cubes_partition_the_solutions(seed in any::<u64>(), target in 1usize..40) {
             let model = random_model(seed);
             let all = solutions(&model);
-            let split = split(&model, target, &[], &Limits::none()).unwrap();
+            // Some variables first, as a declared search's, in a random order.
+            let mut first: Vec<VarId> = model.vars().filter(|v| (seed >> v.index()) & 1 == 1).collect();
+            if seed & 64 == 0 {
+                first.reverse();
+            }
+            let split = split(&model, target, &first, &[], &Limits::none()).unwrap();
             for solution in &all {
                 let holding = split.cubes.iter().filter(|c| c.contains(solution)).count();
                 prop_assert_eq!(holding, 1, "{:?} in {} cubes of {:?}", solution, holding, split.cubes);
@@ -234,7 +260,7 @@ mod tests {
         let model = random_model_with_solutions();
         let objective = Objective::minimize(model.vars().next().unwrap());
         let best = solutions(&model).iter().map(|s| s[0]).min().unwrap();
-        let split = split(&model, 12, &[objective.var], &Limits::none()).unwrap();
+        let split = split(&model, 12, &[], &[objective.var], &Limits::none()).unwrap();
         let bound = std::sync::Arc::new(crate::SharedBound::new());
         for cube in &split.cubes {
             let restricted = cube.restrict(&model).unwrap();
@@ -262,6 +288,6 @@ mod tests {
         model.all_different(&xs).unwrap();
         let cancelled = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
         let limits = Limits::none().with_cancel(&cancelled);
-        assert!(split(&model, 100, &[], &limits).is_err());
+        assert!(split(&model, 100, &[], &[], &limits).is_err());
     }
 }

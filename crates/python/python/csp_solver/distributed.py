@@ -46,8 +46,14 @@ from .model import Model, Solution
 #: even out the slow ones.
 CUBES_PER_WORKER = 32
 
-#: How often a running cube reads the shared bound and the stop flag, in seconds.
+#: How often a running cube of an optimisation reads the shared bound (and the stop flag),
+#: in seconds.
 POLL_SECONDS = 0.2
+
+#: How often a running cube of a count or a satisfaction problem reads the stop flag: each
+#: read is a round trip to the scheduler, and on a machine it shares with the workers, fewer
+#: leave them more of it.
+STOP_POLL_SECONDS = 1.0
 
 #: Retries of a cube whose task failed (a worker lost), beyond Dask's own rescheduling.
 RETRIES = 3
@@ -201,7 +207,7 @@ def _cube_task(spec: _Spec, line: str, run: Dict[str, Any]) -> str:
     done = threading.Event()
 
     def watch() -> None:
-        while not done.wait(POLL_SECONDS):
+        while not done.wait(POLL_SECONDS if optimizing else STOP_POLL_SECONDS):
             try:
                 if stop.is_set():
                     control.cancel()

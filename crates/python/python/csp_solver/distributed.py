@@ -147,7 +147,7 @@ def _source(spec: _Spec):
                 objective = None
                 if model._objective is not None:
                     objective = (model._objective[0].index, model._objective[1])
-                source = _native.CubeSource.model(model._native.model, objective)
+                source = _native.CubeSource.model(model._native, objective)
             _SOURCES.clear()  # one model at a time is enough for a worker
             _SOURCES[key] = source
         return source

@@ -200,8 +200,8 @@ class _Recording:
 
     __slots__ = ("model", "calls")
 
-    def __init__(self, calls=()):
-        self.model = _native.Model()
+    def __init__(self, model, calls=()):
+        self.model = model
         self.calls: List[Tuple[str, tuple, dict]] = []
         for name, args, kwargs in calls:
             getattr(self, name)(*args, **kwargs)
@@ -230,7 +230,9 @@ class Model:
     """
 
     def __init__(self):
-        self._native = _Recording()
+        self._native = _native.Model()
+        # Every change to the engine's model goes through here, and is kept for pickling.
+        self._post = _Recording(self._native)
         self.vars: List[IntVar] = []
         self._objective: Optional[Tuple[IntVar, bool]] = None
 
@@ -240,11 +242,12 @@ class Model:
         objective = None
         if self._objective is not None:
             objective = (self._objective[0].index, self._objective[1])
-        return {"calls": self._native.calls, "vars": [(v.index, v.name) for v in self.vars],
+        return {"calls": self._post.calls, "vars": [(v.index, v.name) for v in self.vars],
                 "objective": objective}
 
     def __setstate__(self, state):
-        self._native = _Recording(state["calls"])
+        self._native = _native.Model()
+        self._post = _Recording(self._native, state["calls"])
         self.vars = [IntVar(self, index, name) for index, name in state["vars"]]
         self._objective = None
         if state["objective"] is not None:
@@ -254,7 +257,7 @@ class Model:
     # -- variables ------------------------------------------------------------------------
     def int_var(self, lo: int, hi: int, name: Optional[str] = None) -> IntVar:
         """A new integer variable over `lo..hi` (both included)."""
-        var = IntVar(self, self._native.int_var(int(lo), int(hi), name), name)
+        var = IntVar(self, self._post.int_var(int(lo), int(hi), name), name)
         self.vars.append(var)
         return var
 
@@ -264,7 +267,7 @@ class Model:
 
     def var_in(self, values: Iterable[int], name: Optional[str] = None) -> IntVar:
         """A new variable over exactly `values`."""
-        var = IntVar(self, self._native.var_from_values([int(v) for v in values], name), name)
+        var = IntVar(self, self._post.var_from_values([int(v) for v in values], name), name)
         self.vars.append(var)
         return var
 
@@ -297,7 +300,7 @@ class Model:
         if isinstance(constraint, Relation):
             self._own(constraint.expr)
             coefs, idx, rhs = constraint.parts()
-            self._native.linear(coefs, idx, constraint.op, rhs)
+            self._post.linear(coefs, idx, constraint.op, rhs)
             return
         if isinstance(constraint, bool):
             raise TypeError("a plain bool, not a constraint: compare expressions built "
@@ -319,65 +322,65 @@ class Model:
         self._own(constraint.expr)
         b = self._as_var(b)
         coefs, idx, rhs = constraint.parts()
-        self._native.linear_reif(b.index, coefs, idx, constraint.op, rhs, half)
+        self._post.linear_reif(b.index, coefs, idx, constraint.op, rhs, half)
 
     def clause(self, positive: Sequence[IntVar] = (), negative: Sequence[IntVar] = ()) -> None:
         """At least one of `positive` is 1 or one of `negative` is 0."""
-        self._native.clause(self._indices(positive), self._indices(negative))
+        self._post.clause(self._indices(positive), self._indices(negative))
 
     def all_different(self, xs: Sequence[Operand]) -> None:
         """All of `xs` take different values."""
-        self._native.all_different(self._indices(xs))
+        self._post.all_different(self._indices(xs))
 
     def all_different_except(self, xs: Sequence[Operand], values: Iterable[int]) -> None:
         """All of `xs` differ, except that `values` may repeat (`[0]`: all_different_except_0)."""
-        self._native.all_different_except(self._indices(xs), [int(v) for v in values])
+        self._post.all_different_except(self._indices(xs), [int(v) for v in values])
 
     def table(self, xs: Sequence[Operand], tuples: Iterable[Sequence[Optional[int]]],
               allowed: bool = True) -> None:
         """`xs` take the values of one of `tuples` (of none when not `allowed`); `None` in a
         tuple matches any value."""
         rows = [[None if v is None else int(v) for v in t] for t in tuples]
-        self._native.table(self._indices(xs), rows, allowed)
+        self._post.table(self._indices(xs), rows, allowed)
 
     def element(self, array: Sequence[Operand], index: Operand, value: Operand) -> None:
         """`array[index] == value` (indices from 0)."""
         if all(isinstance(a, int) for a in array):
-            self._native.element_values(self._as_var(index).index, [int(a) for a in array], 0,
+            self._post.element_values(self._as_var(index).index, [int(a) for a in array], 0,
                                         self._as_var(value).index)
         else:
-            self._native.element(self._as_var(index).index, self._indices(array), 0,
+            self._post.element(self._as_var(index).index, self._indices(array), 0,
                                  self._as_var(value).index)
 
     def minimum(self, xs: Sequence[Operand], z: Operand) -> None:
         """`z == min(xs)`."""
-        self._native.minimum(self._indices(xs), self._as_var(z).index)
+        self._post.minimum(self._indices(xs), self._as_var(z).index)
 
     def maximum(self, xs: Sequence[Operand], z: Operand) -> None:
         """`z == max(xs)`."""
-        self._native.maximum(self._indices(xs), self._as_var(z).index)
+        self._post.maximum(self._indices(xs), self._as_var(z).index)
 
     def times(self, x: Operand, y: Operand, z: Operand) -> None:
         """`x * y == z`."""
-        self._native.arith("*", self._as_var(x).index, self._as_var(y).index, self._as_var(z).index)
+        self._post.arith("*", self._as_var(x).index, self._as_var(y).index, self._as_var(z).index)
 
     def count(self, xs: Sequence[Operand], value: Operand, n: Operand) -> None:
         """`n` of `xs` equal `value`."""
-        self._native.count(self._indices(xs), self._as_var(value).index, self._as_var(n).index)
+        self._post.count(self._indices(xs), self._as_var(value).index, self._as_var(n).index)
 
     def circuit(self, succ: Sequence[Operand]) -> None:
         """`succ[i]` is node i's successor (from 0) on one cycle through every node."""
-        self._native.circuit(self._indices(succ), 0, False)
+        self._post.circuit(self._indices(succ), 0, False)
 
     def cumulative(self, starts: Sequence[Operand], durations: Sequence[Operand],
                    demands: Sequence[Operand], capacity: Operand) -> None:
         """Tasks never use more than `capacity` at once."""
-        self._native.cumulative(self._indices(starts), self._indices(durations),
+        self._post.cumulative(self._indices(starts), self._indices(durations),
                                 self._indices(demands), self._as_var(capacity).index)
 
     def no_overlap(self, starts: Sequence[Operand], durations: Sequence[int]) -> None:
         """Tasks of fixed `durations` never overlap."""
-        self._native.disjunctive(self._indices(starts), [int(d) for d in durations], False)
+        self._post.disjunctive(self._indices(starts), [int(d) for d in durations], False)
 
     def knapsack(self, weights: Sequence[int], profits: Sequence[int], xs: Sequence[Operand],
                  weight: Operand, profit: Operand) -> None:
@@ -385,17 +388,17 @@ class Model:
         `weight` and earn `profit` in all; every one of them is at least 0, and so must the
         weights and profits be (MiniZinc's knapsack: beside the two sums, the linear
         relaxation bounds each total by the other)."""
-        self._native.knapsack([int(w) for w in weights], [int(p) for p in profits],
+        self._post.knapsack([int(w) for w in weights], [int(p) for p in profits],
                               self._indices(xs), self._as_var(weight).index,
                               self._as_var(profit).index)
 
     def increasing(self, xs: Sequence[Operand], strict: bool = False) -> None:
         """`xs` never goes down (always up when `strict`)."""
-        self._native.increasing(self._indices(xs), strict, False)
+        self._post.increasing(self._indices(xs), strict, False)
 
     def lex_less_eq(self, xs: Sequence[Operand], ys: Sequence[Operand], strict: bool = False) -> None:
         """`xs` is lexicographically at most `ys` (below it when `strict`)."""
-        self._native.lex(self._indices(xs), self._indices(ys), strict)
+        self._post.lex(self._indices(xs), self._indices(ys), strict)
 
     def _indices(self, xs: Sequence[Operand]) -> List[int]:
         return [self._as_var(x).index for x in xs]
@@ -414,7 +417,7 @@ class Model:
         if self._objective is not None:
             var, minimise = self._objective
             objective = (var.index, minimise)
-        return _native.Search(self._native.model, max_solutions=max_solutions, time_limit=time_limit,
+        return _native.Search(self._native, max_solutions=max_solutions, time_limit=time_limit,
                               objective=objective, first=first, **options)
 
     def solve(self, time_limit: Optional[float] = None, *, inference: Optional[str] = None,

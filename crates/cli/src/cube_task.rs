@@ -90,39 +90,20 @@ impl CubeTask {
             shared
         });
         let task = model.task(request);
-        let mut result = CubeResult {
-            cube: record.cube,
-            of: record.of,
-            model: record.model.clone(),
-            task,
-            complete: true,
-            solutions: 0,
-            objective: None,
-            minimize: model.objective.map(|o| o.sense == csp::Sense::Minimize),
-            output: None,
-            bound: self.bound,
-            stopped: None,
-            nodes: 0,
-            seconds: 0.0,
-        };
         let mut status = Status::Success;
-        if !contradicted {
-            let run = match run_cube(model, &cube, request, limits, seed, shared, |_| {}) {
-                Ok(run) => run,
+        let run = if contradicted {
+            None
+        } else {
+            match run_cube(model, &cube, request, limits, seed, shared, |_| {}) {
+                Ok(run) => Some(run),
                 Err(e) => {
                     eprintln!("{command}: {e}");
                     return Status::BadInput;
                 }
-            };
-            result.complete = run.complete();
-            result.solutions = run.solutions;
-            result.objective = run.objective;
-            result.output = run.last.as_deref().map(&describe);
-            result.nodes = run.summary.stats.nodes;
-            result.seconds = run.summary.stats.elapsed.as_secs_f64();
-            if let csp::Outcome::LimitReached(limit) = run.summary.outcome {
-                result.stopped = Some(limit.to_string());
             }
+        };
+        let result = CubeResult::of_run(&record, model, task, self.bound, run.as_ref(), describe);
+        if let Some(run) = &run {
             if run.wrong > 0 {
                 eprintln!(
                     "{}",

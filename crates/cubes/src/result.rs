@@ -1,5 +1,7 @@
 //! `CubeResult`: what the search of one cube found, as one JSON object.
 
+use crate::record::CubeRecord;
+use crate::run::{CubeModel, CubeRun};
 use serde::{Deserialize, Serialize};
 
 /// What a run over cubes asks.
@@ -66,6 +68,39 @@ pub struct CubeResult {
 }
 
 impl CubeResult {
+    /// The result of `record`'s cube, of `model` as searched for `task`: `run`'s figures
+    /// (its last solution put in words by `describe`), or, without a run (the reader proved
+    /// the model has no solution before any search), complete with no solution. `bound`: the
+    /// bound the search started from, if any.
+    pub fn of_run(
+        record: &CubeRecord,
+        model: &CubeModel<'_>,
+        task: Task,
+        bound: Option<i64>,
+        run: Option<&CubeRun>,
+        describe: impl Fn(&[i32]) -> String,
+    ) -> Self {
+        let stopped = run.and_then(|r| match r.summary.outcome {
+            csp::Outcome::LimitReached(limit) => Some(limit.to_string()),
+            _ => None,
+        });
+        CubeResult {
+            cube: record.cube,
+            of: record.of,
+            model: record.model.clone(),
+            task,
+            complete: run.is_none_or(CubeRun::complete),
+            solutions: run.map_or(0, |r| r.solutions),
+            objective: run.and_then(|r| r.objective),
+            minimize: model.objective.map(|o| o.sense == csp::Sense::Minimize),
+            output: run.and_then(|r| r.last.as_deref()).map(describe),
+            bound,
+            stopped,
+            nodes: run.map_or(0, |r| r.summary.stats.nodes),
+            seconds: run.map_or(0.0, |r| r.summary.stats.elapsed.as_secs_f64()),
+        }
+    }
+
     /// One line of JSON (without its newline).
     pub fn to_line(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()

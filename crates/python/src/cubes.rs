@@ -189,22 +189,7 @@ impl PyCubeSource {
             .zip(bound.as_ref())
             .and_then(|(o, b)| b.best(o.sense));
         let limits = limits(time_limit, Some(&cancel))?;
-        let mut result = CubeResult {
-            cube: record.cube,
-            of: record.of,
-            model: record.model.clone(),
-            task,
-            complete: true,
-            solutions: 0,
-            objective: None,
-            minimize: self.minimize(),
-            output: None,
-            bound: started_bound,
-            stopped: None,
-            nodes: 0,
-            seconds: 0.0,
-        };
-        if self.contradiction.is_none() {
+        let run = if self.contradiction.is_none() {
             let run = py
                 .detach(|| run_cube(&model, &parsed, &request, limits, seed, bound, |_| {}))
                 .map_err(|e| invalid(e.to_string()))?;
@@ -215,16 +200,13 @@ impl PyCubeSource {
                     run.wrong
                 )));
             }
-            result.complete = run.complete();
-            result.solutions = run.solutions;
-            result.objective = run.objective;
-            result.output = run.last.as_deref().map(|v| self.describe(v));
-            result.nodes = run.summary.stats.nodes;
-            result.seconds = run.summary.stats.elapsed.as_secs_f64();
-            if let csp::Outcome::LimitReached(limit) = run.summary.outcome {
-                result.stopped = Some(limit.to_string());
-            }
-        }
+            Some(run)
+        } else {
+            None
+        };
+        let result = CubeResult::of_run(&record, &model, task, started_bound, run.as_ref(), |v| {
+            self.describe(v)
+        });
         Ok(result.to_line())
     }
 }

@@ -227,3 +227,22 @@ def test_a_model_pickles_by_its_calls():
     copy = pickle.loads(pickle.dumps(m))
     assert [v.name for v in copy.vars] == [v.name for v in m.vars]
     assert sum(1 for _ in copy.solutions()) == 4
+
+
+def test_the_command_line_counts_on_a_local_cluster_and_says_what_is_missing(tmp_path):
+    import subprocess
+    import sys
+
+    model = queens_fzn(8, str(tmp_path))
+    run = subprocess.run([sys.executable, "-m", "csp_solver.distributed", "count", model,
+                          "--local", "2", "--cubes", "10", "--no-progress"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0] == "count 92 (complete)"
+    assert lines[1].startswith("cubes: ") and " with a result" in lines[1]
+    missing = subprocess.run([sys.executable, "-m", "csp_solver.distributed", "optimize",
+                              os.path.join(tmp_path, "nowhere.fzn"), "--local", "1"],
+                             capture_output=True, text=True, timeout=60)
+    assert missing.returncode == 2
+    assert "nowhere.fzn" in missing.stderr

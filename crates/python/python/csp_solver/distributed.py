@@ -421,4 +421,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as `python -m`, this file is `__main__`, whose functions Dask would pickle by value
+    # (with the module's lock); the package's own copy of the module is pickled by name.
+    from csp_solver import distributed as _module
+
+    sys.exit(_module.main())

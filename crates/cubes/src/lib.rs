@@ -17,8 +17,10 @@ mod merge;
 mod record;
 mod result;
 mod run;
+mod task;
 
 pub use merge::{merge, MergeError, Merged};
 pub use record::{fingerprint, CubeRecord, LiteralRecord, RecordError};
-pub use result::{CubeResult, Task};
+pub use result::CubeResult;
 pub use run::{run_cube, CubeError, CubeModel, CubeRun};
+pub use task::Task;

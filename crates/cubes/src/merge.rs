@@ -1,6 +1,7 @@
 //! `merge`: the results of a split's cubes made into the whole model's answer.
 
-use crate::result::{CubeResult, Task};
+use crate::result::CubeResult;
+use crate::task::Task;
 
 /// The whole model's answer from its cubes' results.
 #[derive(Clone, Debug, PartialEq)]

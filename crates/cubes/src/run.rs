@@ -1,6 +1,6 @@
 //! `run_cube`: one cube of a model searched as the policy plans the whole model's search.
 
-use crate::result::Task;
+use crate::task::Task;
 use csp::cube::Cube;
 use csp::{Limits, Model, Objective, Phase, SharedBound, Summary, VarId};
 use csp_policy::{Instance, PolicyError, Request, Wanted};

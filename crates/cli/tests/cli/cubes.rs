@@ -139,51 +139,35 @@ fn xcsp3_instance(name: &str) -> String {
     )
 }
 
+/// The first line `csp merge` prints for `name`'s cubes, searched with `args`.
+fn merged_answer(name: &str, args: &[&str], cubes: usize) -> String {
+    let dir = folder(name);
+    let instance = xcsp3_instance(name);
+    let (_, results) = run_array(&dir, "xcsp3", &instance, args, cubes, "SLURM_ARRAY_TASK_ID");
+    stdout(&merge(&results)).lines().next().unwrap().to_owned()
+}
+
+/// ACE's answer for `name` in `table` (its lines `KIND/NAME.xml,VALUE`).
+fn ace(table: &str, kind: &str, name: &str) -> String {
+    let prefix = format!("{kind}/{name}.xml,");
+    let line = table.lines().find(|l| l.starts_with(&prefix)).unwrap();
+    line[prefix.len()..].to_owned()
+}
+
 #[test]
 fn xcsp3_counts_and_optima_through_cubes_equal_aces() {
     let counts = include_str!("../../../xcsp3/tests/data/expected_counts.csv");
     for name in ["Zebra", "AllInterval-10", "MagicSequence-10"] {
-        let expected = counts
-            .lines()
-            .find(|l| l.starts_with(&format!("csp/{name}.xml,")))
-            .and_then(|l| l.rsplit(',').next())
-            .unwrap();
-        let dir = folder(name);
-        let (_, results) = run_array(
-            &dir,
-            "xcsp3",
-            &xcsp3_instance(name),
-            &["--count"],
-            12,
-            "SLURM_ARRAY_TASK_ID",
-        );
-        let merged = merge(&results);
-        assert_eq!(
-            stdout(&merged).lines().next(),
-            Some(format!("count {expected} (complete)").as_str()),
-            "{name}"
-        );
+        let expected = ace(counts, "csp", name);
+        let answer = merged_answer(name, &["--count"], 12);
+        assert_eq!(answer, format!("count {expected} (complete)"), "{name}");
     }
     let optima = include_str!("../../../xcsp3/tests/data/expected_optima.csv");
     for name in ["Recipe", "Knapsack-Knapsack_20-50-00"] {
-        let expected = optima
-            .lines()
-            .find(|l| l.starts_with(&format!("cop/{name}.xml,")))
-            .and_then(|l| l.rsplit(',').next())
-            .unwrap();
-        let dir = folder(name);
-        let (_, results) = run_array(
-            &dir,
-            "xcsp3",
-            &xcsp3_instance(name),
-            &[],
-            10,
-            "SLURM_ARRAY_TASK_ID",
-        );
-        let merged = merge(&results);
+        let expected = ace(optima, "cop", name);
         assert_eq!(
-            stdout(&merged).lines().next(),
-            Some(format!("optimum {expected}").as_str()),
+            merged_answer(name, &[], 10),
+            format!("optimum {expected}"),
             "{name}"
         );
     }

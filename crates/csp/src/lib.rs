@@ -64,7 +64,7 @@ pub use constraints::{Lit, Relation};
 pub use error::ModelError;
 pub use ids::{ConstraintId, VarId};
 pub use limits::{Limit, Limits};
-pub use lp::LpRelaxation;
+pub use lp::{LpRelaxation, MOST_VALUES_ENCODED};
 pub use model::{Model, Operand, Reification};
 pub use poller::{Poller, TARGET_INTERVAL};
 pub use propagation::checkable::Checkable;

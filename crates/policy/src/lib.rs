@@ -28,7 +28,8 @@ pub use error::{Opt, PolicyError, Spelling};
 pub use limits::{
     check_node_limit, limits, time_limit_seconds, time_limit_text, MAX_TIME_LIMIT_SECS,
 };
-pub use lp::{LpChoice, LpDecision, LP_AUTO_ROWS, LP_MOST_ROWS};
+pub use lp::LP_MOST_LITERALS;
+pub use lp::{LpChoice, LpDecision, LP_AUTO_ROWS, LP_AUTO_ROWS_OVER_VALUES, LP_MOST_ROWS};
 pub use plan::{Instance, Plan, Request, Wanted, Workers, MOST_THREADS, SATISFACTION_THREADS};
 pub use proof_files::ProofFiles;
 pub use settings::{SearchOptions, SearchSettings};

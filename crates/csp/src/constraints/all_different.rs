@@ -6,7 +6,9 @@ use super::listed::listed;
 use super::regin::Regin;
 use super::words::{hall_set_possible, hall_set_possible_among, Words};
 use crate::{Atom, Checkable, Conflict, Consistency, Constraint, Context, Priority, VarId, Wake};
+use crate::{DeclaredBounds, LinearRow};
 use smallvec::SmallVec;
+use std::collections::BTreeMap;
 
 /// Pairwise distinct values, optionally after adding a fixed offset to each variable
 /// (`x_i + c_i`), which is how the N-Queens diagonals are stated.
@@ -39,6 +41,32 @@ pub struct AllDifferent {
     repeats: bool,
     /// How strongly `mac` filters.
     consistency: Consistency,
+}
+
+/// The rows "each value at most once" over value literals: for each value `w` that two or
+/// more of `places` can take (`x + offset = w`, `x`'s literal for `w - offset`), unless
+/// `skipped(w)`, the sum of those literals at most 1. Variables without value literals are
+/// left out, which weakens no row's truth.
+pub(crate) fn at_most_once(
+    places: impl Iterator<Item = (VarId, i32)>,
+    skipped: impl Fn(i64) -> bool,
+    declared: &dyn DeclaredBounds,
+    rows: &mut Vec<LinearRow>,
+) {
+    let mut takers: BTreeMap<i64, Vec<(i64, VarId)>> = BTreeMap::new();
+    for (x, offset) in places {
+        for &(v, y) in declared.value_literals(x).unwrap_or(&[]) {
+            let w = i64::from(v) + i64::from(offset);
+            if !skipped(w) {
+                takers.entry(w).or_default().push((1, y));
+            }
+        }
+    }
+    for (_, terms) in takers {
+        if terms.len() > 1 {
+            rows.push(LinearRow::at_most(terms, 1));
+        }
+    }
 }
 
 /// Above this many distinct candidate values the pigeonhole test is skipped, so that it never
@@ -535,6 +563,17 @@ impl Constraint for AllDifferent {
             .collect();
         shifted.sort_unstable();
         shifted.windows(2).all(|w| w[0] != w[1])
+    }
+
+    fn relaxes_over_values(&self) -> bool {
+        true
+    }
+
+    /// Each value taken at most once, over the value literals of the variables that have
+    /// them.
+    fn relax(&self, declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
+        let places = self.vars.iter().copied().zip(self.offsets.iter().copied());
+        at_most_once(places, |_| false, declared, rows);
     }
 
     fn contradiction(&self) -> Option<String> {

@@ -1,10 +1,12 @@
 //! `AllDifferentExcept`: variables take distinct values, except that the excepted values
 //! (0 in MiniZinc's `all_different_except_0`) may repeat.
 
-use super::all_different::matching_priority;
+use super::all_different::{at_most_once, matching_priority};
 use super::listed::listed;
 use super::regin::Regin;
-use crate::{Atom, Conflict, Constraint, Context, Priority, VarId, Wake};
+use crate::{
+    Atom, Conflict, Constraint, Context, DeclaredBounds, LinearRow, Priority, VarId, Wake,
+};
 use smallvec::SmallVec;
 
 /// No two of `vars` share a value outside `except` (MiniZinc's `all_different_except` and
@@ -65,6 +67,18 @@ impl Constraint for AllDifferentExcept {
             listed(self.vars.iter(), 6, ", "),
             listed(self.except.iter(), 6, ", ")
         )
+    }
+
+    fn relaxes_over_values(&self) -> bool {
+        true
+    }
+
+    /// Each value not excepted taken at most once, over the value literals of the
+    /// variables that have them.
+    fn relax(&self, declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
+        let places = self.vars.iter().map(|&x| (x, 0));
+        let skipped = |w: i64| i32::try_from(w).is_ok_and(|w| self.excepted(w));
+        at_most_once(places, skipped, declared, rows);
     }
 
     /// Value elimination acts on fixed variables; the matching on any change.

@@ -193,12 +193,32 @@ impl<C: Reifiable> Constraint for Reified<C> {
     }
 
     /// `b -> c` as the big-M rows of `c`'s linear form, and for `b <-> c` also `not b ->
-    /// not c` (nothing where the negation is `!=`).
+    /// not c` (nothing where the negation is `!=`). A comparison of one variable that has
+    /// value literals is exact over them instead: `b` is (at most, for `b -> c`) the sum of
+    /// the literals of the values where `c` holds.
     fn relax(&self, declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
         let Some(form) = self.inner.linear_form() else {
             return;
         };
         let b = self.scope[0];
+        if let [(a, x)] = form.terms[..] {
+            if let Some(literals) = declared.value_literals(x) {
+                let mut terms: Vec<(i64, VarId)> = literals
+                    .iter()
+                    .filter(|&&(v, _)| {
+                        a.checked_mul(i64::from(v))
+                            .is_some_and(|av| form.relation.holds(av, form.rhs))
+                    })
+                    .map(|&(_, y)| (1, y))
+                    .collect();
+                terms.push((-1, b));
+                rows.push(match self.half {
+                    true => LinearRow::at_least(terms, 0),
+                    false => LinearRow::equal(terms, 0),
+                });
+                return;
+            }
+        }
         form.implied_by(b, true, declared, rows);
         if !self.half {
             let negation = LinearForm {

@@ -6,5 +6,7 @@ mod dual_simplex;
 mod integer_inequality;
 mod lp_relaxation;
 mod mir_cut;
+mod value_literals;
 
 pub use lp_relaxation::LpRelaxation;
+pub use value_literals::MOST_VALUES_ENCODED;

@@ -37,6 +37,9 @@ pub struct Model {
     pub(crate) constraint_names: Vec<Option<String>>,
     /// Names by a rule, for variables created without one.
     namer: Option<Namer>,
+    /// The value literals added for the LP relaxation, by variable
+    /// ([`Model::add_value_literals`]).
+    pub(crate) value_literals: std::collections::BTreeMap<VarId, Vec<(i32, VarId)>>,
 }
 
 /// A rule that names variables: a sudoku's cells are r1c1 to r9c9 without a string each.
@@ -287,7 +290,9 @@ impl Model {
     /// Whether `values` (one per variable, in creation order) satisfies every constraint, each
     /// judged by its own `is_satisfied` alone. Returns the first broken constraint otherwise.
     pub fn check_solution(&self, values: &[i32]) -> Result<(), ConstraintId> {
-        if values.len() != self.vars.len() {
+        // Values past the model's variables are those a copy of it added (an LP's value
+        // literals, after every variable of the model): no constraint here reads them.
+        if values.len() < self.vars.len() {
             return Err(ConstraintId(0));
         }
         let mut scoped = Vec::new();
@@ -306,5 +311,9 @@ impl Model {
 impl crate::DeclaredBounds for Model {
     fn bounds(&self, var: VarId) -> (i32, i32) {
         self.initial_bounds(var).unwrap_or((0, 0))
+    }
+
+    fn value_literals(&self, var: VarId) -> Option<&[(i32, VarId)]> {
+        self.value_literals.get(&var).map(Vec::as_slice)
     }
 }

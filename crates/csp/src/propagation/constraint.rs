@@ -132,6 +132,15 @@ pub trait Constraint: Debug + Send + Sync {
         }
     }
 
+    /// Whether [`Constraint::relax`] gives stronger rows over the value literals of its
+    /// scope ([`DeclaredBounds::value_literals`]): an all-different's "each value at most
+    /// once" is a row only over them. The LP relaxation adds them for such a constraint
+    /// where they are few ([`Model::add_relaxation_literals`](crate::Model::add_relaxation_literals)).
+    /// The default: false.
+    fn relaxes_over_values(&self) -> bool {
+        false
+    }
+
     /// Plain backtracking: `var` has just been assigned; fail if the assigned part of the scope
     /// already breaks the constraint. The default checks once every scope variable is assigned.
     fn check_assigned(&self, var: VarId, ctx: &mut Context<'_>) -> Result<(), Conflict> {

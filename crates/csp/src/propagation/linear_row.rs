@@ -61,4 +61,14 @@ impl LinearRow {
 pub trait DeclaredBounds {
     /// The least and greatest value `var` is declared to take.
     fn bounds(&self, var: VarId) -> (i32, i32);
+
+    /// `var`'s value literals, when the relaxation has them: for each value of its
+    /// declared domain, smallest first, a 0/1 variable that is 1 exactly when `var` takes
+    /// it (see [`Model::add_value_literals`](crate::Model::add_value_literals)). A
+    /// constraint relaxed over them states what big-M rows cannot: which value each
+    /// variable takes. The default: none.
+    fn value_literals(&self, var: VarId) -> Option<&[(i32, VarId)]> {
+        let _ = var;
+        None
+    }
 }

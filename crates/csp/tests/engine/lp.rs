@@ -4,10 +4,10 @@
 //! (checked by brute force over the LP's scope).
 
 use crate::properties::{brute_force, LearningChecker};
-use csp::constraints::{Compare, Linear};
+use csp::constraints::{AllDifferentExcept, Compare, Linear};
 use csp::{
-    Atom, ConstraintId, Inference, LinearRow, Lit, LpRelaxation, Model, Objective, Observer,
-    Outcome, Reification, Relation, Sense, Solver, SplitMix64, VarId,
+    Atom, ConstraintId, DeclaredBounds, Inference, LinearRow, Lit, LpRelaxation, Model, Objective,
+    Observer, Outcome, Reification, Relation, Sense, Solver, SplitMix64, VarId,
 };
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -286,6 +286,68 @@ fn show(model: &Model) -> String {
     format!("domains {domains:?}, constraints {constraints:?}")
 }
 
+/// Solves `model` (whose solutions are `expected`) for the least and the greatest `z` in
+/// every mode, each optimum against brute force's; under learning every explanation must be
+/// implied and no nogood may rule out a better solution. Returns how many values the LP
+/// (`lp`) removed and how many of its reasons analysis asked for.
+fn optima_and_explanations(
+    model: &Model,
+    expected: &BTreeSet<Vec<i32>>,
+    z: VarId,
+    lp: ConstraintId,
+) -> (usize, usize) {
+    let (mut explained, mut removed) = (0, 0);
+    let values: BTreeSet<i32> = expected.iter().map(|s| s[z.index()]).collect();
+    for maximise in [false, true] {
+        let best = if maximise {
+            values.last()
+        } else {
+            values.first()
+        };
+        let goal = if maximise {
+            Objective::maximize(z)
+        } else {
+            Objective::minimize(z)
+        };
+        for inference in [Inference::ForwardChecking, Inference::Mac, Inference::Lcg] {
+            let mut observer = Counting {
+                checker: LearningChecker::new(model, expected),
+                solutions: expected,
+                goal,
+                incumbent: None,
+                lp,
+                from_lp: 0,
+                removed: 0,
+            };
+            let mut last = None;
+            let summary = Solver::new(model)
+                .inference(inference)
+                .optimize(Some(goal))
+                .solve_observed(&mut observer, |s| {
+                    assert!(model.check_solution(s.values()).is_ok());
+                    last = Some(s.value(z));
+                    ControlFlow::Continue(())
+                });
+            assert_eq!(
+                last.as_ref(),
+                best,
+                "{inference:?}, maximise {maximise}: {}",
+                show(model)
+            );
+            assert_eq!(summary.outcome, Outcome::Exhausted);
+            assert!(
+                observer.checker.wrong.is_empty(),
+                "{:?}: {}",
+                observer.checker.wrong,
+                show(model)
+            );
+            explained += observer.from_lp;
+            removed += observer.removed;
+        }
+    }
+    (explained, removed)
+}
+
 #[test]
 fn lp_optima_equal_brute_force_and_its_explanations_are_implied() {
     let mut rng = SplitMix64::new(62);
@@ -296,59 +358,140 @@ fn lp_optima_equal_brute_force_and_its_explanations_are_implied() {
         };
         models += 1;
         let expected = brute_force(&model);
-        let values: BTreeSet<i32> = expected.iter().map(|s| s[z.index()]).collect();
-        for maximise in [false, true] {
-            let best = if maximise {
-                values.last()
-            } else {
-                values.first()
-            };
-            let goal = if maximise {
-                Objective::maximize(z)
-            } else {
-                Objective::minimize(z)
-            };
-            for inference in [Inference::ForwardChecking, Inference::Mac, Inference::Lcg] {
-                let mut observer = Counting {
-                    checker: LearningChecker::new(&model, &expected),
-                    solutions: &expected,
-                    goal,
-                    incumbent: None,
-                    lp,
-                    from_lp: 0,
-                    removed: 0,
-                };
-                let mut last = None;
-                let summary = Solver::new(&model)
-                    .inference(inference)
-                    .optimize(Some(goal))
-                    .solve_observed(&mut observer, |s| {
-                        assert!(model.check_solution(s.values()).is_ok());
-                        last = Some(s.value(z));
-                        ControlFlow::Continue(())
-                    });
-                assert_eq!(
-                    last.as_ref(),
-                    best,
-                    "{inference:?}, maximise {maximise}: {}",
-                    show(&model)
-                );
-                assert_eq!(summary.outcome, Outcome::Exhausted);
-                assert!(
-                    observer.checker.wrong.is_empty(),
-                    "{:?}: {}",
-                    observer.checker.wrong,
-                    show(&model)
-                );
-                explained += observer.from_lp;
-                removed += observer.removed;
-            }
-        }
+        let (e, r) = optima_and_explanations(&model, &expected, z, lp);
+        explained += e;
+        removed += r;
     }
     // The LP must have taken part: a relaxation that never concluded would pass the rest.
     println!("{models} models: the LP removed {removed} values, analysis asked for {explained} of its reasons");
     assert!(
         removed > 1500 && explained > 100,
         "only {removed} removals, {explained} explanations from the LP"
+    );
+}
+
+/// A random assignment: 3 or 4 variables of 2 to 4 values each, an all-different (or one
+/// that lets a value repeat), 1 to 3 reified comparisons of them with constants, and `z`, a
+/// weighted sum of the comparisons' 0/1 variables and of the variables: the objective. Its
+/// solutions by brute force, then the model with value literals added as the LP policy adds
+/// them (for the all-different's variables) and the LP over them posted; returned with the
+/// brute-force solutions extended by each literal's value (`y = 1` exactly where `x = v`).
+fn random_assignment(
+    rng: &mut SplitMix64,
+) -> Option<(Model, BTreeSet<Vec<i32>>, VarId, ConstraintId)> {
+    let mut pick = |lo: i64, hi: i64| lo + (rng.next_u64() % (hi - lo + 1) as u64) as i64;
+    let mut model = Model::new();
+    let n = pick(3, 4) as usize;
+    let xs: Vec<VarId> = (0..n)
+        .map(|_| {
+            let lo = pick(-1, 1) as i32;
+            model.new_var(lo..=lo + pick(1, 3) as i32)
+        })
+        .collect::<Result<_, _>>()
+        .ok()?;
+    match pick(0, 2) {
+        0 => model.all_different(&xs).ok()?,
+        _ => model
+            .post(AllDifferentExcept::new(&xs, &[pick(-1, 1) as i32]))
+            .ok()?,
+    };
+    let mut objective = Vec::new();
+    let (mut least, mut most) = (0i64, 0i64);
+    let mut add = |c: i64, x: VarId, (lo, hi): (i32, i32)| {
+        let (a, b) = (c * i64::from(lo), c * i64::from(hi));
+        least += a.min(b);
+        most += a.max(b);
+        objective.push((c, x));
+    };
+    for _ in 0..pick(1, 3) {
+        let b = model.new_bool().ok()?;
+        let x = xs[pick(0, n as i64 - 1) as usize];
+        let inner = Compare::with_value(x, Relation::ALL[pick(0, 5) as usize], pick(-1, 3));
+        let how = match pick(0, 2) {
+            0 => Reification::Half,
+            _ => Reification::Full,
+        };
+        model.reify(b, inner, how).ok()?;
+        add(pick(-4, 4), b, (0, 1));
+    }
+    for &x in &xs {
+        let c = pick(-2, 2);
+        if c != 0 {
+            add(c, x, model.initial_bounds(x)?);
+        }
+    }
+    let z = model.new_var(least as i32..=most as i32).ok()?;
+    objective.push((-1, z));
+    model.linear(&objective, Relation::Eq, 0).ok()?;
+    let base = brute_force(&model);
+
+    let mut encoded = model.clone();
+    let added = encoded.add_relaxation_literals(1000).ok()?;
+    let literals: Vec<(VarId, i32, VarId)> = xs
+        .iter()
+        .flat_map(|&x| {
+            let of_x = encoded.value_literals(x).unwrap_or(&[]);
+            of_x.iter().map(move |&(v, y)| (x, v, y))
+        })
+        .collect();
+    assert_eq!(
+        literals.len(),
+        added,
+        "a literal for each value of each variable"
+    );
+    let expected: BTreeSet<Vec<i32>> = base
+        .iter()
+        .map(|s| {
+            let mut extended = s.clone();
+            extended.resize(encoded.vars().count(), 0);
+            for &(x, v, y) in &literals {
+                extended[y.index()] = i32::from(s[x.index()] == v);
+            }
+            assert!(encoded.check_solution(&extended).is_ok());
+            extended
+        })
+        .collect();
+    // The literals are determined by the variables: the encoded model has as many
+    // solutions as the model, and they are the extended ones.
+    let found: BTreeSet<Vec<i32>> = Solver::new(&encoded).solutions().collect();
+    assert_eq!(found, expected, "{}", show(&encoded));
+    let lp = LpRelaxation::of_model(&encoded, Some(Objective::minimize(z)))?;
+    let id = encoded.post(lp).ok()?;
+    Some((encoded, expected, z, id))
+}
+
+/// Assignments relaxed over value literals: every row holds on every solution, the optima
+/// are brute force's in every mode, and the LP's explanations are implied.
+#[test]
+fn lp_over_value_literals_keeps_optima_and_explanations() {
+    let mut rng = SplitMix64::new(6201);
+    let (mut models, mut explained, mut removed, mut rows_checked) = (0, 0, 0, 0);
+    while models < 300 {
+        let Some((model, expected, z, lp)) = random_assignment(&mut rng) else {
+            continue;
+        };
+        models += 1;
+        let mut rows: Vec<LinearRow> = Vec::new();
+        for id in model.constraint_ids().filter(|&id| id != lp) {
+            model.constraint(id).unwrap().relax(&model, &mut rows);
+        }
+        for solution in &expected {
+            for row in &rows {
+                rows_checked += 1;
+                assert!(
+                    row.holds(|x| solution[x.index()]),
+                    "{row:?} fails on {solution:?}: {}",
+                    show(&model)
+                );
+            }
+        }
+        let (e, r) = optima_and_explanations(&model, &expected, z, lp);
+        explained += e;
+        removed += r;
+    }
+    println!("{models} assignments, {rows_checked} rows checked: the LP removed {removed} values, analysis asked for {explained} of its reasons");
+    assert!(
+        rows_checked > 5_000 && removed > 300 && explained > 30,
+        "only {rows_checked} rows checked, {removed} removals, {explained} explanations from the LP"
     );
 }

@@ -166,7 +166,7 @@ def test_random_small_models_count_as_brute_force(client):
     hypothesis = pytest.importorskip("hypothesis")
     st = hypothesis.strategies
 
-    @hypothesis.settings(max_examples=15, deadline=None, derandomize=True)
+    @hypothesis.settings(max_examples=8, deadline=None, derandomize=True)
     @hypothesis.given(st.lists(st.tuples(st.integers(-2, 2), st.integers(0, 4)), min_size=2,
                                max_size=4),
                       st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3),

@@ -108,7 +108,9 @@ impl Compiler {
     /// Compiles each model for csp, registered in `solvers` by `csp minizinc-setup`: against
     /// csp's library, or with `std` against MiniZinc's own decompositions. Each model's
     /// FlatZinc goes beside it (`.fzn`, or `.std.fzn`); its text, or what the compiler said.
-    /// Runs two at a time.
+    /// A native compiler runs two at a time; the WebAssembly one compiles them all in one
+    /// process, as loading it costs four seconds of CPU, a model one (the tests run two at
+    /// a time already, and CI's two cores are busy throughout).
     pub fn compile_all(
         &self,
         solvers: &Path,
@@ -116,17 +118,19 @@ impl Compiler {
         std: bool,
     ) -> Vec<Result<String, String>> {
         let flat = |m: &PathBuf| m.with_extension(if std { "std.fzn" } else { "fzn" });
+        let program = match self {
+            Compiler::Wasm { npm } => return wasm(npm, solvers, models, &flat, std),
+            Compiler::Native { program, .. } => program,
+        };
         let halves: Vec<&[PathBuf]> = models.chunks(models.len().div_ceil(2).max(1)).collect();
         let results: Vec<Vec<Result<String, String>>> = std::thread::scope(|scope| {
             let runs: Vec<_> = halves
                 .iter()
                 .map(|half| {
-                    scope.spawn(move || match self {
-                        Compiler::Native { program, .. } => half
-                            .iter()
+                    scope.spawn(move || {
+                        half.iter()
                             .map(|m| native(program, solvers, m, &flat(m), std))
-                            .collect(),
-                        Compiler::Wasm { npm } => wasm(npm, solvers, half, &flat, std),
+                            .collect()
                     })
                 })
                 .collect();

@@ -466,7 +466,7 @@ fn random_assignment(
 fn lp_over_value_literals_keeps_optima_and_explanations() {
     let mut rng = SplitMix64::new(6201);
     let (mut models, mut explained, mut removed, mut rows_checked) = (0, 0, 0, 0);
-    while models < 300 {
+    while models < 160 {
         let Some((model, expected, z, lp)) = random_assignment(&mut rng) else {
             continue;
         };

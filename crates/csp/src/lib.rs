@@ -64,7 +64,7 @@ pub use constraints::{Lit, Relation};
 pub use error::ModelError;
 pub use ids::{ConstraintId, VarId};
 pub use limits::{Limit, Limits};
-pub use lp::{LpRelaxation, MOST_VALUES_ENCODED};
+pub use lp::{LpRelaxation, RelaxationLiterals, MOST_VALUES_ENCODED};
 pub use model::{Model, Operand, Reification};
 pub use poller::{Poller, TARGET_INTERVAL};
 pub use propagation::checkable::Checkable;
@@ -73,7 +73,7 @@ pub use propagation::constraint::Constraint;
 pub use propagation::context::{Conflict, ConflictKind, Context, Trailed};
 pub use propagation::declared_domain::BITSET_SPAN_LIMIT;
 pub use propagation::earlier::Earlier;
-pub use propagation::linear_row::{DeclaredBounds, LinearRow};
+pub use propagation::linear_row::{DeclaredBounds, LinearRow, ValueRows};
 pub use propagation::wake::{Priority, Wake};
 pub use rng::SplitMix64;
 pub use search::{

@@ -6,7 +6,7 @@ use super::listed::listed;
 use super::regin::Regin;
 use super::words::{hall_set_possible, hall_set_possible_among, Words};
 use crate::{Atom, Checkable, Conflict, Consistency, Constraint, Context, Priority, VarId, Wake};
-use crate::{DeclaredBounds, LinearRow};
+use crate::{DeclaredBounds, LinearRow, ValueRows};
 use smallvec::SmallVec;
 use std::collections::BTreeMap;
 
@@ -565,8 +565,8 @@ impl Constraint for AllDifferent {
         shifted.windows(2).all(|w| w[0] != w[1])
     }
 
-    fn relaxes_over_values(&self) -> bool {
-        true
+    fn value_rows(&self) -> ValueRows<'_> {
+        ValueRows::AtMostOnce(&self.vars)
     }
 
     /// Each value taken at most once, over the value literals of the variables that have

@@ -5,7 +5,8 @@ use super::all_different::{at_most_once, matching_priority};
 use super::listed::listed;
 use super::regin::Regin;
 use crate::{
-    Atom, Conflict, Constraint, Context, DeclaredBounds, LinearRow, Priority, VarId, Wake,
+    Atom, Conflict, Constraint, Context, DeclaredBounds, LinearRow, Priority, ValueRows, VarId,
+    Wake,
 };
 use smallvec::SmallVec;
 
@@ -69,8 +70,8 @@ impl Constraint for AllDifferentExcept {
         )
     }
 
-    fn relaxes_over_values(&self) -> bool {
-        true
+    fn value_rows(&self) -> ValueRows<'_> {
+        ValueRows::AtMostOnce(&self.vars)
     }
 
     /// Each value not excepted taken at most once, over the value literals of the

@@ -1,7 +1,7 @@
 //! `Among`: how many of some variables take a value in a given set.
 
 use super::listed::listed;
-use crate::{Conflict, Constraint, Context, VarId, Wake};
+use crate::{Conflict, Constraint, Context, DeclaredBounds, LinearRow, ValueRows, VarId, Wake};
 
 /// Sets up to this size are read a value at a time, larger ones range by range.
 const FEW_VALUES: usize = 4;
@@ -91,6 +91,41 @@ impl Among {
     }
 }
 
+/// How many of `xs` take a value that `counted` holds, as LP terms: each variable's value
+/// literals of those values, or a constant 1 (0) for a variable declared entirely inside
+/// (outside) them. Appends the terms to `terms` and returns the constant; `None` when a
+/// variable straddles the values without literals, where no exact row exists.
+pub(crate) fn occurrences(
+    xs: &[VarId],
+    counted: impl Fn(i32) -> bool,
+    declared: &dyn DeclaredBounds,
+    terms: &mut Vec<(i64, VarId)>,
+) -> Option<i64> {
+    let mut constant = 0;
+    for &x in xs {
+        if let Some(literals) = declared.value_literals(x) {
+            terms.extend(
+                literals
+                    .iter()
+                    .filter(|&&(v, _)| counted(v))
+                    .map(|&(_, y)| (1, y)),
+            );
+            continue;
+        }
+        let (low, high) = declared.bounds(x);
+        let inside = (low..=high).filter(|&v| counted(v)).count();
+        if inside == 0 {
+            continue;
+        }
+        // Bounds say nothing of holes: only a variable wholly inside is known to count.
+        if i64::try_from(inside).ok()? != i64::from(high) - i64::from(low) + 1 {
+            return None;
+        }
+        constant += 1;
+    }
+    Some(constant)
+}
+
 impl Constraint for Among {
     fn scope(&self) -> &[VarId] {
         &self.scope
@@ -119,6 +154,22 @@ impl Constraint for Among {
     /// The count's own bounds, once narrowed, can decide the undecided variables.
     fn idempotent(&self) -> bool {
         false
+    }
+
+    fn value_rows(&self) -> ValueRows<'_> {
+        ValueRows::Counted(self.xs())
+    }
+
+    /// `n` is the sum of the `xs`' literals of the set's values: exact where every
+    /// variable either has value literals or lies wholly inside or outside the set.
+    fn relax(&self, declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
+        let mut terms = Vec::new();
+        let Some(constant) = occurrences(self.xs(), |v| self.in_set(v), declared, &mut terms)
+        else {
+            return;
+        };
+        terms.push((-1, self.n()));
+        rows.push(LinearRow::equal(terms, -constant));
     }
 
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {

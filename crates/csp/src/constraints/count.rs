@@ -1,7 +1,8 @@
 //! `Count`: `c` is the number of `xs` equal to `y` (MiniZinc's `count_eq`).
 
+use super::among::occurrences;
 use super::listed::listed;
-use crate::{Atom, Conflict, Constraint, Context, VarId};
+use crate::{Atom, Conflict, Constraint, Context, DeclaredBounds, LinearRow, ValueRows, VarId};
 
 /// `c = |{i : x_i = y}|`.
 ///
@@ -148,6 +149,25 @@ impl Constraint for Count {
             listed(self.xs().iter(), 6, ", "),
             self.y()
         )
+    }
+
+    fn value_rows(&self) -> ValueRows<'_> {
+        ValueRows::Counted(self.xs())
+    }
+
+    /// With `y` declared a constant `v`, `c` is the sum of the `xs`' literals of `v`: exact
+    /// where every `x` has value literals or is declared `v` alone or without it.
+    fn relax(&self, declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
+        let (low, high) = declared.bounds(self.y());
+        if low != high {
+            return;
+        }
+        let mut terms = Vec::new();
+        let Some(constant) = occurrences(self.xs(), |v| v == low, declared, &mut terms) else {
+            return;
+        };
+        terms.push((-1, self.c()));
+        rows.push(LinearRow::equal(terms, -constant));
     }
 
     /// Idempotent with `y` fixed: after it, the xs that can take `v` and those fixed to it

@@ -9,4 +9,4 @@ mod mir_cut;
 mod value_literals;
 
 pub use lp_relaxation::LpRelaxation;
-pub use value_literals::MOST_VALUES_ENCODED;
+pub use value_literals::{RelaxationLiterals, MOST_VALUES_ENCODED};

@@ -12,7 +12,18 @@
 
 use crate::constraints::{Compare, Relation};
 use crate::{Conflict, Constraint, Context, DeclaredBounds, LinearRow, Model, ModelError};
-use crate::{Priority, Reification, VarId, Wake};
+use crate::{Priority, Reification, ValueRows, VarId, Wake};
+
+/// What [`Model::add_relaxation_literals`] added.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RelaxationLiterals {
+    /// How many literals.
+    pub added: usize,
+    /// Whether the variables of a constraint that takes each value at most once (an
+    /// all-different, [`ValueRows::AtMostOnce`]) have literals: the rows that only literals
+    /// can state.
+    pub at_most_once: bool,
+}
 
 /// The most values a variable may have to get value literals: past this the rows the
 /// literals give grow faster than what they tell.
@@ -85,7 +96,7 @@ impl Constraint for ValueLiterals {
 impl Model {
     /// Gives `x` a 0/1 variable for each value `v` of its declared domain, `y <-> x = v`, as
     /// the LP relaxation's columns ([`DeclaredBounds::value_literals`]): constraints over
-    /// `x` that say [`Constraint::relaxes_over_values`], and reified comparisons of `x`
+    /// `x` that name it in [`Constraint::relaxes_over_values_of`], and reified comparisons of `x`
     /// with constants, then relax over them. Returns how many literals were added: none
     /// when `x` has them already or more than [`MOST_VALUES_ENCODED`] values.
     pub fn add_value_literals(&mut self, x: VarId) -> Result<usize, ModelError> {
@@ -113,24 +124,27 @@ impl Model {
     }
 
     /// Value literals ([`Model::add_value_literals`]) for the variables of every constraint
-    /// whose relaxation is stronger over them, up to `most` literals in all, the
-    /// constraints taken in the order they were posted. Returns how many were added.
-    pub fn add_relaxation_literals(&mut self, most: usize) -> Result<usize, ModelError> {
-        let mut wanted: Vec<VarId> = Vec::new();
+    /// whose relaxation is stronger over them ([`Constraint::value_rows`]), up to `most`
+    /// literals in all, the constraints taken in the order they were posted.
+    pub fn add_relaxation_literals(
+        &mut self,
+        most: usize,
+    ) -> Result<RelaxationLiterals, ModelError> {
+        let mut wanted: Vec<(VarId, bool)> = Vec::new();
         for id in self.constraint_ids() {
             if let Some(c) = self.constraint(id) {
-                if c.relaxes_over_values() {
-                    wanted.extend_from_slice(c.scope());
-                }
+                let rows = c.value_rows();
+                let at_most_once = matches!(rows, ValueRows::AtMostOnce(_));
+                wanted.extend(rows.vars().iter().map(|&x| (x, at_most_once)));
             }
         }
-        let mut added = 0;
-        for x in wanted {
+        let mut added = RelaxationLiterals::default();
+        for (x, at_most_once) in wanted {
             let size = usize::try_from(self.initial_size(x)).unwrap_or(usize::MAX);
-            if self.value_literals.contains_key(&x) || added + size > most {
-                continue;
+            if !self.value_literals.contains_key(&x) && added.added + size <= most {
+                added.added += self.add_value_literals(x)?;
             }
-            added += self.add_value_literals(x)?;
+            added.at_most_once |= at_most_once && self.value_literals.contains_key(&x);
         }
         Ok(added)
     }

@@ -81,7 +81,7 @@
 
 use crate::propagation::context::{Conflict, Context};
 use crate::propagation::earlier::Earlier;
-use crate::propagation::linear_row::{DeclaredBounds, LinearRow};
+use crate::propagation::linear_row::{DeclaredBounds, LinearRow, ValueRows};
 use crate::{Atom, Checkable, Priority, VarId, Wake};
 use smallvec::SmallVec;
 use std::fmt::Debug;
@@ -132,13 +132,14 @@ pub trait Constraint: Debug + Send + Sync {
         }
     }
 
-    /// Whether [`Constraint::relax`] gives stronger rows over the value literals of its
-    /// scope ([`DeclaredBounds::value_literals`]): an all-different's "each value at most
-    /// once" is a row only over them. The LP relaxation adds them for such a constraint
-    /// where they are few ([`Model::add_relaxation_literals`](crate::Model::add_relaxation_literals)).
-    /// The default: false.
-    fn relaxes_over_values(&self) -> bool {
-        false
+    /// The variables over whose value literals ([`DeclaredBounds::value_literals`])
+    /// [`Constraint::relax`] gives stronger rows, and what those rows say: an
+    /// all-different's "each value at most once" and a count's "the number of literals of
+    /// the value" are rows only over them. The LP relaxation adds them where they are few
+    /// ([`Model::add_relaxation_literals`](crate::Model::add_relaxation_literals)). The
+    /// default: none.
+    fn value_rows(&self) -> ValueRows<'_> {
+        ValueRows::None
     }
 
     /// Plain backtracking: `var` has just been assigned; fail if the assigned part of the scope

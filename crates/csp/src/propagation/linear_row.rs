@@ -56,6 +56,30 @@ impl LinearRow {
     }
 }
 
+/// The variables whose value literals ([`DeclaredBounds::value_literals`]) a constraint's
+/// [`relax`](crate::Constraint::relax) reads, by what its rows say over them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ValueRows<'a> {
+    /// It reads none.
+    #[default]
+    None,
+    /// Each value taken at most once (an all-different): over the integers alone an LP
+    /// cannot say it at all.
+    AtMostOnce(&'a [VarId]),
+    /// How many take a value (a count): the integers' rows say it only through big-M.
+    Counted(&'a [VarId]),
+}
+
+impl<'a> ValueRows<'a> {
+    /// The variables, whichever the rows.
+    pub fn vars(self) -> &'a [VarId] {
+        match self {
+            ValueRows::None => &[],
+            ValueRows::AtMostOnce(vars) | ValueRows::Counted(vars) => vars,
+        }
+    }
+}
+
 /// The bounds of variables that a relaxation may rest on: their declared domains, which
 /// hold throughout the search (a big-M coefficient read off them stays valid at every node).
 pub trait DeclaredBounds {

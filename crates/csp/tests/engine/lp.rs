@@ -371,11 +371,14 @@ fn lp_optima_equal_brute_force_and_its_explanations_are_implied() {
 }
 
 /// A random assignment: 3 or 4 variables of 2 to 4 values each, an all-different (or one
-/// that lets a value repeat), 1 to 3 reified comparisons of them with constants, and `z`, a
-/// weighted sum of the comparisons' 0/1 variables and of the variables: the objective. Its
-/// solutions by brute force, then the model with value literals added as the LP policy adds
-/// them (for the all-different's variables) and the LP over them posted; returned with the
-/// brute-force solutions extended by each literal's value (`y = 1` exactly where `x = v`).
+/// that lets a value repeat, or a count of them taking a value or one of a set, into a
+/// variable), 1 to 3 reified comparisons of them with constants, and `z`, a weighted sum of
+/// the comparisons' 0/1 variables and of the variables: the objective. Its solutions by
+/// brute force, then the model with value literals added as the LP policy adds them (for the
+/// variables of the all-different or count; half the time under a cap of 2 to 8
+/// literals, so that some variables go without and the count's row is built from their
+/// bounds or left out) and the LP over them posted; returned with the brute-force
+/// solutions extended by each literal's value (`y = 1` exactly where `x = v`).
 fn random_assignment(
     rng: &mut SplitMix64,
 ) -> Option<(Model, BTreeSet<Vec<i32>>, VarId, ConstraintId)> {
@@ -389,11 +392,28 @@ fn random_assignment(
         })
         .collect::<Result<_, _>>()
         .ok()?;
-    match pick(0, 2) {
+    match pick(0, 4) {
         0 => model.all_different(&xs).ok()?,
-        _ => model
+        1 => model
             .post(AllDifferentExcept::new(&xs, &[pick(-1, 1) as i32]))
             .ok()?,
+        2 => {
+            let v = pick(-1, 3) as i32;
+            let y = model.new_var(v..=v).ok()?;
+            let c = model.new_var(0..=n as i32).ok()?;
+            model.count(&xs, y, c).ok()?
+        }
+        _ => {
+            // Half the time the set holds all of the first variable's values, so that
+            // without literals it counts as a constant 1.
+            let (lo, hi) = model.initial_bounds(xs[0])?;
+            let whole = pick(0, 1) == 1;
+            let set: Vec<i32> = (-1..=4)
+                .filter(|&v| (whole && (lo..=hi).contains(&v)) || pick(0, 1) == 1)
+                .collect();
+            let c = model.new_var(0..=n as i32).ok()?;
+            model.among(c, &xs, &set).ok()?
+        }
     };
     let mut objective = Vec::new();
     let (mut least, mut most) = (0i64, 0i64);
@@ -426,7 +446,8 @@ fn random_assignment(
     let base = brute_force(&model);
 
     let mut encoded = model.clone();
-    let added = encoded.add_relaxation_literals(1000).ok()?;
+    let cap = if pick(0, 1) == 0 { pick(2, 8) } else { 1000 };
+    let added = encoded.add_relaxation_literals(cap as usize).ok()?.added;
     let literals: Vec<(VarId, i32, VarId)> = xs
         .iter()
         .flat_map(|&x| {

@@ -441,7 +441,7 @@ class Model:
         constraints only. `lp`: "auto" (the default: in an optimisation whose objective is in
         the LP's rows, up to 400 of them, or 1,500 over value literals), "on" or "off", the
         LP relaxation of the model (linear constraints, reifications, gates, element,
-        all-different over value literals and the like) inside the search.
+        all-different and counts over value literals and the like) inside the search.
         """
         started = time.perf_counter()
         hinted = None

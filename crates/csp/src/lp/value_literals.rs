@@ -96,7 +96,7 @@ impl Constraint for ValueLiterals {
 impl Model {
     /// Gives `x` a 0/1 variable for each value `v` of its declared domain, `y <-> x = v`, as
     /// the LP relaxation's columns ([`DeclaredBounds::value_literals`]): constraints over
-    /// `x` that name it in [`Constraint::relaxes_over_values_of`], and reified comparisons of `x`
+    /// `x` that name it in [`Constraint::value_rows`], and reified comparisons of `x`
     /// with constants, then relax over them. Returns how many literals were added: none
     /// when `x` has them already or more than [`MOST_VALUES_ENCODED`] values.
     pub fn add_value_literals(&mut self, x: VarId) -> Result<usize, ModelError> {

@@ -91,13 +91,13 @@ impl Among {
     }
 }
 
-/// How many of `xs` take a value that `counted` holds, as LP terms: each variable's value
-/// literals of those values, or a constant 1 (0) for a variable declared entirely inside
-/// (outside) them. Appends the terms to `terms` and returns the constant; `None` when a
-/// variable straddles the values without literals, where no exact row exists.
+/// How many of `xs` take a value of `counted` (sorted, without repeats), as LP terms: each
+/// variable's value literals of those values, or a constant 1 (0) for a variable declared
+/// entirely inside (outside) them. Appends the terms to `terms` and returns the constant;
+/// `None` when a variable straddles the values without literals, where no exact row exists.
 pub(crate) fn occurrences(
     xs: &[VarId],
-    counted: impl Fn(i32) -> bool,
+    counted: &[i32],
     declared: &dyn DeclaredBounds,
     terms: &mut Vec<(i64, VarId)>,
 ) -> Option<i64> {
@@ -107,13 +107,15 @@ pub(crate) fn occurrences(
             terms.extend(
                 literals
                     .iter()
-                    .filter(|&&(v, _)| counted(v))
+                    .filter(|&&(v, _)| counted.binary_search(&v).is_ok())
                     .map(|&(_, y)| (1, y)),
             );
             continue;
         }
+        // Read from the sorted values, not the domain: a variable without literals is wide.
         let (low, high) = declared.bounds(x);
-        let inside = (low..=high).filter(|&v| counted(v)).count();
+        let inside =
+            counted.partition_point(|&v| v <= high) - counted.partition_point(|&v| v < low);
         if inside == 0 {
             continue;
         }
@@ -164,8 +166,7 @@ impl Constraint for Among {
     /// variable either has value literals or lies wholly inside or outside the set.
     fn relax(&self, declared: &dyn DeclaredBounds, rows: &mut Vec<LinearRow>) {
         let mut terms = Vec::new();
-        let Some(constant) = occurrences(self.xs(), |v| self.in_set(v), declared, &mut terms)
-        else {
+        let Some(constant) = occurrences(self.xs(), &self.values, declared, &mut terms) else {
             return;
         };
         terms.push((-1, self.n()));

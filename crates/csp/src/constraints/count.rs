@@ -163,7 +163,7 @@ impl Constraint for Count {
             return;
         }
         let mut terms = Vec::new();
-        let Some(constant) = occurrences(self.xs(), |v| v == low, declared, &mut terms) else {
+        let Some(constant) = occurrences(self.xs(), &[low], declared, &mut terms) else {
             return;
         };
         terms.push((-1, self.c()));

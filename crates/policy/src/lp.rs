@@ -46,7 +46,7 @@ impl LpChoice {
     pub const CHOICES: [(&'static str, &'static str); 3] = [
         (
             "auto",
-            "in an optimisation whose objective is in the LP's rows (up to 400 rows, 1,500 over value literals)",
+            "in an optimisation whose objective is in the LP's rows (up to 400 rows, 1,500 over an all-different's value literals)",
         ),
         (
             "on",
@@ -125,9 +125,9 @@ impl LpChoice {
     ///
     /// `auto` adds it to an optimisation whose objective lies in the LP's rows (otherwise
     /// the LP bounds nothing) with at most [`LP_AUTO_ROWS`] rows, or
-    /// [`LP_AUTO_ROWS_OVER_VALUES`] over the value literals of an all-different; `on` to any model whose
-    /// constraints give it rows, up to [`LP_MOST_ROWS`]. The LP is tried over value
-    /// literals first (up to [`LP_MOST_LITERALS`] of them, for the variables of an
+    /// [`LP_AUTO_ROWS_OVER_VALUES`] over the value literals of an all-different; `on` to
+    /// any model whose constraints give it rows, up to [`LP_MOST_ROWS`]. The LP is tried
+    /// over value literals first (up to [`LP_MOST_LITERALS`] of them, for the variables of an
     /// all-different or the like), then, where that is too large, without them.
     pub fn decide<'m>(
         self,

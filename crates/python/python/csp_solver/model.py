@@ -439,9 +439,9 @@ class Model:
         or the optimum), with the model beside it as `.fzn`, for Pumpkin's checker
         (`pumpkin-checker FILE.fzn FILE`); learning, one search, linear and all-different
         constraints only. `lp`: "auto" (the default: in an optimisation whose objective is in
-        the LP's rows, up to 400 of them, or 1,500 over value literals), "on" or "off", the
-        LP relaxation of the model (linear constraints, reifications, gates, element,
-        all-different and counts over value literals and the like) inside the search.
+        the LP's rows, up to 400 of them, or 1,500 over an all-different's value literals), "on"
+        or "off", the LP relaxation of the model (linear constraints, reifications, gates,
+        element, all-different and counts over value literals and the like) inside the search.
         """
         started = time.perf_counter()
         hinted = None

@@ -1,7 +1,7 @@
 //! `LpChoice`: whether a run adds the LP relaxation of its model (`--lp auto|on|off`, Python's
 //! `lp=`), and the rule `auto` follows ([`LpChoice::decide`]).
 
-use csp::{LpRelaxation, Model, Objective, UnknownChoice};
+use csp::{LpRelaxation, Model, Objective, RelaxationLiterals, UnknownChoice};
 use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
@@ -142,14 +142,17 @@ impl LpChoice {
             LpChoice::On => LP_MOST_ROWS,
         };
         // Over value literals first; where they make the LP too large, or cannot be added,
-        // over the model's own variables.
+        // over the model's own variables, copied only then (a model can be megabytes).
         let mut encoded = model.clone();
-        let tries = match encoded.add_relaxation_literals(LP_MOST_LITERALS) {
-            Ok(added) if added.added > 0 => {
-                vec![(encoded, added), (model.clone(), Default::default())]
-            }
-            _ => vec![(model.clone(), Default::default())],
+        let (first, then_plain) = match encoded.add_relaxation_literals(LP_MOST_LITERALS) {
+            Ok(added) if added.added > 0 => ((encoded, added), true),
+            // A call that added nothing left the copy as it was: it is the plain model.
+            Ok(_) => ((encoded, RelaxationLiterals::default()), false),
+            Err(_) => ((model.clone(), RelaxationLiterals::default()), false),
         };
+        let plain = then_plain.then_some(()).into_iter();
+        let tries = std::iter::once(first)
+            .chain(plain.map(|()| (model.clone(), RelaxationLiterals::default())));
         let mut too_large = None;
         for (mut relaxed, added) in tries {
             let literals = added.added;

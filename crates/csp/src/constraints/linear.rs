@@ -658,18 +658,6 @@ impl Reifiable for Linear {
         &self.vars
     }
 
-    /// As [`Constraint::explain`]: a term's bound rests on the other terms' bounds, whether
-    /// the sum or its negation was enforced.
-    fn explain_enforced(
-        &self,
-        payload: u32,
-        var: VarId,
-        earlier: &Earlier<'_>,
-        out: &mut Vec<Atom>,
-    ) {
-        Constraint::explain(self, payload, var, earlier, out);
-    }
-
     fn holds(&self, values: &[i32]) -> bool {
         self.is_satisfied(values)
     }

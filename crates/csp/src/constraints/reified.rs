@@ -2,7 +2,7 @@
 
 use super::relation::Relation;
 use crate::{
-    Atom, Conflict, Constraint, Context, DeclaredBounds, Earlier, LinearRow, Priority, VarId, Wake,
+    Atom, Conflict, Constraint, Context, DeclaredBounds, LinearRow, Priority, VarId, Wake,
 };
 use smallvec::SmallVec;
 use std::fmt::Debug;
@@ -111,25 +111,6 @@ pub trait Reifiable: Debug + Send + Sync {
         let _ = var;
         Wake::Domain
     }
-    /// The reason of a change to `var` made by enforcing it (or its negation) under
-    /// [`Context::lazily`] with the word `payload`, as [`Constraint::explain`] gives one; the
-    /// reification adds the atom of its condition. The default lists the domains of the
-    /// other variables.
-    fn explain_enforced(
-        &self,
-        payload: u32,
-        var: VarId,
-        earlier: &Earlier<'_>,
-        out: &mut Vec<Atom>,
-    ) {
-        let _ = payload;
-        let vars = self.vars();
-        for (i, &y) in vars.iter().enumerate() {
-            if y != var && !vars[..i].contains(&y) {
-                earlier.domain(y, out);
-            }
-        }
-    }
     /// The constraint as a [`LinearForm`], when it is one, so that its reification joins the
     /// LP relaxation as big-M rows. The default, `None`, leaves it out.
     fn linear_form(&self) -> Option<LinearForm> {
@@ -234,22 +215,15 @@ impl<C: Reifiable> Constraint for Reified<C> {
         format!("{} {arrow} ({})", self.scope[0], self.inner.describe())
     }
 
-    /// A change made enforcing the inner constraint (or its negation) lazily: the inner
-    /// constraint's reason, and `b`'s value, which it rests on.
-    fn explain(&self, payload: u32, var: VarId, earlier: &Earlier<'_>, out: &mut Vec<Atom>) {
-        let b = self.scope[0];
-        out.push(Atom::Eq(b, earlier.min(b)));
-        self.inner.explain_enforced(payload, var, earlier, out);
-    }
-
     fn propagate(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let b = self.scope[0];
         ctx.within(b, 0, 1)?;
         // The inner constraint's removals hold given b's value: their reasons say so, built
         // as the removals are made (a sum's from the bounds at the start of its pass).
-        // Explained lazily instead (`Context::given_explained`, as 67fa970 had it: the bounds
-        // just before each change), learning on CPMpy's npuzzle needed 7,861 backtracks
-        // where these reasons need 1,912 (0.96 s against 0.20 s); why is not yet known.
+        // Explained lazily instead (67fa970: the bounds just before each change, b's atom
+        // added by this constraint's explain), learning on CPMpy's npuzzle needed 7,861
+        // backtracks where these reasons need 1,912 (0.96 s against 0.20 s); why is not yet
+        // known, so that path was taken out again.
         match ctx.fixed_value(b) {
             Some(1) => ctx.given(Atom::Eq(b, 1), |ctx| self.inner.enforce(false, ctx)),
             Some(_) if self.half => Ok(()),

@@ -50,9 +50,6 @@ pub(crate) struct Store {
     pub(crate) reasons: Vec<Atom>,
     /// Atoms added to every reason given meanwhile (see [`Context::given`]).
     pub(crate) given: Vec<Atom>,
-    /// How many of `given` the constraint running adds itself to its lazy explanations
-    /// ([`Context::given_explained`]).
-    pub(crate) given_explained: usize,
     pub(crate) log_prunes: bool,
     /// Whether `changed` is kept (only `mac` needs it).
     pub(crate) track_changes: bool,
@@ -90,7 +87,6 @@ impl Store {
             prune_log: Vec::new(),
             reasons: Vec::new(),
             given: Vec::new(),
-            given_explained: 0,
             log_prunes,
             track_changes: false,
             removed_span: vec![(0, 0); n],
@@ -116,7 +112,6 @@ impl Store {
         self.prune_log.clear();
         self.reasons.clear();
         self.given.clear();
-        self.given_explained = 0;
         let touched = self.take_touched();
         self.give_back_touched(touched);
         self.queue = Priority::Global;
@@ -495,15 +490,12 @@ impl Context<'_> {
     }
 
     /// Whether changes made under [`Context::lazily`] are explained lazily: under learning,
-    /// outside a reification (whose condition every reason must carry) unless the
-    /// reification's own explanation adds it ([`Context::given_explained`]), and without a
-    /// proof being written (which needs each reason as the change is made). Otherwise a filter
+    /// outside a reification (whose condition every reason must carry) and without a proof
+    /// being written (which needs each reason as the change is made). Otherwise a filter
     /// gives its reasons as it goes ([`Context::because`]) or none.
     #[inline]
     pub fn explains_lazily(&self) -> bool {
-        self.store.atoms.is_some()
-            && !self.store.log_prunes
-            && self.store.given.len() == self.store.given_explained
+        self.store.atoms.is_some() && !self.store.log_prunes && self.store.given.is_empty()
     }
 
     /// Runs `prune`, every change it makes to be explained, if conflict analysis asks, by
@@ -528,16 +520,6 @@ impl Context<'_> {
         if let (Some(trail), Some(before)) = (self.store.atoms.as_deref_mut(), before) {
             trail.cause = before;
         }
-        result
-    }
-
-    /// As [`Context::given`], for a constraint whose [`Constraint::explain`](crate::Constraint::explain)
-    /// adds `atom` itself to the reasons of the changes `work` makes under
-    /// [`Context::lazily`]: those may then be explained lazily too.
-    pub fn given_explained<T>(&mut self, atom: Atom, work: impl FnOnce(&mut Self) -> T) -> T {
-        self.store.given_explained += 1;
-        let result = self.given(atom, work);
-        self.store.given_explained -= 1;
         result
     }
 

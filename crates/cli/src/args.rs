@@ -306,6 +306,12 @@ pub struct FznArgs {
     #[arg(short = 'f', long = "free-search")]
     pub free: bool,
 
+    /// With --inference lcg: the model's search annotations guide every run between
+    /// restarts, as in Chuffed and Pumpkin without -f (by default learning alternates them
+    /// with activity-based runs)
+    #[arg(long = "declared-only")]
+    pub declared_only: bool,
+
     /// Threads: a portfolio of N searches, the configured one and others unlike it, sharing
     /// the best objective value (for an optimum or one solution; else one thread)
     #[arg(short = 'p', long = "parallel", value_name = "N")]

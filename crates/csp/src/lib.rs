@@ -77,7 +77,7 @@ pub use propagation::linear_row::{DeclaredBounds, LinearRow, ValueRows};
 pub use propagation::wake::{Priority, Wake};
 pub use rng::SplitMix64;
 pub use search::{
-    Inference, NoObserver, Objective, Observer, Outcome, Phase, Portfolio, Sense, Session,
-    SharedBound, Solution, Solutions, Solver, Statistics, Summary, UnknownChoice, ValueOrder,
-    ValueSelect, VarOrder, VarSelect, OPTIMISATION_SHARES, SHARD_DEPTH,
+    DeclaredRuns, Inference, NoObserver, Objective, Observer, Outcome, Phase, Portfolio, Sense,
+    Session, SharedBound, Solution, Solutions, Solver, Statistics, Summary, UnknownChoice,
+    ValueOrder, ValueSelect, VarOrder, VarSelect, OPTIMISATION_SHARES, SHARD_DEPTH,
 };

@@ -102,6 +102,9 @@ pub enum PolicyError {
     ProofNeedsLearning,
     /// The LP asked for (`on`) beside a proof, which cannot log its inferences.
     LpWithProof,
+    /// The declared search asked for in every run and left out (`-f`) at once (options
+    /// of `csp fzn` alone).
+    DeclaredOnlyFree,
     /// The proof, the model written beside it and the input would overwrite one another.
     ProofOverwrites {
         /// The proof's path.
@@ -182,6 +185,9 @@ impl PolicyError {
                 name(Opt::Lp),
                 name(Opt::Proof)
             ),
+            PolicyError::DeclaredOnlyFree => "--declared-only follows the model's search in \
+                 every run and -f (free search) leaves it out; give one of them"
+                .to_owned(),
             PolicyError::ProofOverwrites { proof, model } => format!(
                 "{} {proof}: the proof and the model written beside it ({model}) would overwrite \
                  one another or the input; name the proof FILE.drcp in another place",

@@ -9,7 +9,10 @@ use crate::defaults::Defaults;
 use crate::error::PolicyError;
 use crate::lp::{LpChoice, LpDecision};
 use crate::settings::{SearchOptions, SearchSettings};
-use csp::{Inference, Model, Objective, Phase, Portfolio, Sense, Solution, Solver, Summary, VarId};
+use csp::{
+    DeclaredRuns, Inference, Model, Objective, Phase, Portfolio, Sense, Solution, Solver, Summary,
+    VarId,
+};
 use std::borrow::Cow;
 use std::ops::ControlFlow;
 
@@ -50,6 +53,9 @@ pub struct Request {
     pub proof: bool,
     /// The model's declared search is not followed (`-f`, MiniZinc's free search).
     pub free: bool,
+    /// The model's declared search guides every run of learning, not every other one
+    /// (`--declared-only`; refused beside `free`).
+    pub declared_only: bool,
     /// Searches side by side: `Some(1)` one search, `None` as the rule decides.
     pub threads: Option<usize>,
     /// How many solutions, when the model has no objective.
@@ -131,6 +137,9 @@ pub struct Plan {
     /// the alternation finds (and proves 2 of network_50_cstr); alternating throughout
     /// lost 3 proofs (harmony, hoist) and slowed others 1.5x to 2.5x.
     pub alternate_declared: bool,
+    /// Which runs of learning the declared search guides, where it is followed or
+    /// alternated.
+    pub declared_runs: DeclaredRuns,
     /// Whether the LP relaxation joins the search (`Off` under a proof, which cannot log
     /// its inferences).
     pub lp: LpChoice,
@@ -200,6 +209,9 @@ impl Request {
                 });
             }
         }
+        if self.declared_only && self.free {
+            return Err(PolicyError::DeclaredOnlyFree);
+        }
         if self.proof && self.lp == LpChoice::On {
             return Err(PolicyError::LpWithProof);
         }
@@ -211,6 +223,11 @@ impl Request {
             incumbent_phase: self.incumbent_phase,
             follow_declared,
             alternate_declared: instance.declared_search && self.free && learning,
+            declared_runs: match (self.free, self.declared_only) {
+                (true, _) => DeclaredRuns::AlternateUntilSolution,
+                (false, true) => DeclaredRuns::Every,
+                (false, false) => DeclaredRuns::Alternate,
+            },
         })
     }
 }
@@ -263,7 +280,7 @@ impl Plan {
         if self.follow_declared || self.alternate_declared {
             solver
                 .phases(phases, seed)
-                .declared_until_solution(self.alternate_declared)
+                .declared_runs(self.declared_runs)
         } else {
             solver
         }
@@ -281,7 +298,10 @@ impl Plan {
             text.push_str("; large neighbourhood search");
         }
         if self.follow_declared {
-            text.push_str("; the declared search followed");
+            text.push_str(match self.declared_runs {
+                DeclaredRuns::Every => "; the declared search followed in every run",
+                _ => "; the declared search followed",
+            });
         }
         if self.lp != LpChoice::Auto {
             text.push_str(&format!("; lp {}", self.lp));
@@ -370,6 +390,28 @@ mod tests {
         assert!(!plan(&mac, Some(Sense::Minimize), true).alternate_declared);
         assert!(!plan(&free, Some(Sense::Minimize), false).alternate_declared);
         assert!(!followed.alternate_declared);
+        assert_eq!(followed.declared_runs, DeclaredRuns::Alternate);
+        assert_eq!(freely.declared_runs, DeclaredRuns::AlternateUntilSolution);
+    }
+
+    #[test]
+    fn declared_only_keeps_the_declared_search_in_every_run_and_refuses_free_search() {
+        let only = Request {
+            declared_only: true,
+            search: SearchOptions {
+                inference: Some(Inference::Lcg),
+                ..SearchOptions::default()
+            },
+            ..Request::default()
+        };
+        let every = plan(&only, Some(Sense::Minimize), true);
+        assert!(every.follow_declared && !every.alternate_declared);
+        assert_eq!(every.declared_runs, DeclaredRuns::Every);
+        assert!(every
+            .describe()
+            .contains("the declared search followed in every run"));
+        let both = Request { free: true, ..only };
+        assert!(matches!(both.check(), Err(PolicyError::DeclaredOnlyFree)));
     }
 
     #[test]

@@ -174,6 +174,7 @@ impl PySearch {
             incumbent_phase: false,
             proof: proof.is_some(),
             free: false,
+            declared_only: false,
             threads,
             wanted: match max_solutions {
                 Some(1) => Wanted::One,

@@ -51,6 +51,7 @@ impl FznJob {
             incumbent_phase: args.incumbent_phase,
             proof: args.proof.is_some(),
             free: args.free,
+            declared_only: args.declared_only,
             // MiniZinc's protocol: -p N searches side by side, one without it (the
             // challenge's sequential class runs every solver so).
             threads: Some(args.parallel.unwrap_or(1).try_into().unwrap_or(usize::MAX)),

@@ -54,6 +54,7 @@ impl Xcsp3Job {
             incumbent_phase: false,
             proof: args.proof.is_some(),
             free: false,
+            declared_only: false,
             threads: args.parallel.map(|n| n.try_into().unwrap_or(usize::MAX)),
             wanted: if count { Wanted::Many } else { Wanted::One },
             lp: args.lp,

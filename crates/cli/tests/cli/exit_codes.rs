@@ -5,7 +5,7 @@ use std::time::Duration;
 
 #[test]
 fn bad_arguments_exit_2_with_a_message_that_names_the_problem() {
-    let cases: [(&[&str], &str); 16] = [
+    let cases: [(&[&str], &str); 17] = [
         (&["queens", "-3"], "-3"),
         (&["queens", "abc"], "abc"),
         (&["queens"], "<N>"),
@@ -57,6 +57,18 @@ fn bad_arguments_exit_2_with_a_message_that_names_the_problem() {
         (
             &["fzn", "x.fzn", "--inference", "fc", "--lns"],
             "--lns applies to --inference lcg",
+        ),
+        // The declared search in every run, and none of it.
+        (
+            &[
+                "fzn",
+                "x.fzn",
+                "--inference",
+                "lcg",
+                "--declared-only",
+                "-f",
+            ],
+            "--declared-only follows the model's search in every run and -f",
         ),
     ];
     for (args, mentions) in cases {

@@ -143,9 +143,9 @@ pub(crate) struct SolveConfig {
     /// A declared search, and the seed of its random value selections.
     pub(crate) phases: Vec<super::Phase>,
     pub(crate) phase_seed: u64,
-    /// Under learning, the declared search guides runs only until the first solution
-    /// ([`Solver::declared_until_solution`](super::Solver::declared_until_solution)).
-    pub(crate) declared_until_solution: bool,
+    /// Under learning, which runs the declared search guides
+    /// ([`Solver::declared_runs`](super::Solver::declared_runs)).
+    pub(crate) declared_runs: super::DeclaredRuns,
     /// Variables fixed from the start ([`Solver::assume`](super::Solver::assume)).
     pub(crate) assumed: Vec<(crate::VarId, i32)>,
     /// Values to try first until a solution is found ([`Solver::hint`](super::Solver::hint)).

@@ -7,7 +7,9 @@ use super::core::Core;
 use super::luby::Luby;
 use super::neighbourhood::{Ending, Fixing, Neighbourhoods};
 use super::var_order::rank;
-use super::{Outcome, SolveConfig, Statistics, Summary, ValueOrder, ValueSelect, VarSelect};
+use super::{
+    DeclaredRuns, Outcome, SolveConfig, Statistics, Summary, ValueOrder, ValueSelect, VarSelect,
+};
 use crate::learning::activity::{Activity, Choice};
 use crate::learning::analysis::{explain_cause, explain_entry, scope_before, Analysis, Learned};
 use crate::learning::nogoods::{falsify, NogoodStore};
@@ -611,9 +613,12 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                 self.complete_conflicts += conflicts;
                 self.complete_runs += 1;
                 // Chuffed's alternation: with a declared search, every other run follows it
-                // (until the first solution, where asked).
+                // (until the first solution, where asked), or every run.
                 if !self.config.phases.is_empty() {
-                    self.declared = !self.declared && !self.declared_done();
+                    self.declared = match self.config.declared_runs {
+                        DeclaredRuns::Every => true,
+                        _ => !self.declared && !self.declared_done(),
+                    };
                 }
             }
         }
@@ -684,17 +689,20 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
     }
 
     /// Whether the declared search has done its part: a solution found where it guides
-    /// only until one
-    /// ([`Solver::declared_until_solution`](super::Solver::declared_until_solution)).
+    /// only until one ([`DeclaredRuns::AlternateUntilSolution`]).
     fn declared_done(&self) -> bool {
-        self.config.declared_until_solution && self.incumbent
+        self.config.declared_runs == DeclaredRuns::AlternateUntilSolution && self.incumbent
     }
 
     /// Whether this run is one of every other free run (one that does not follow the
-    /// declared search; with a declared search the free runs are the odd ones).
+    /// declared search; with a declared search alternated the free runs are the odd ones;
+    /// followed in every run, the variables it leaves open go by every other run).
     fn follows_incumbent_this_run(&self) -> bool {
         let run = self.complete_runs;
-        let free_run = if self.config.phases.is_empty() || self.declared_done() {
+        let free_run = if self.config.phases.is_empty()
+            || self.declared_done()
+            || self.config.declared_runs == DeclaredRuns::Every
+        {
             run
         } else if run % 2 == 1 {
             run / 2

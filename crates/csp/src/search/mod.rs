@@ -26,7 +26,7 @@ pub use config::{Inference, UnknownChoice, ValueOrder, VarOrder};
 pub use objective::{Objective, Sense};
 pub use observer::{NoObserver, Observer};
 pub use outcome::{Outcome, Summary};
-pub use phase::{Phase, ValueSelect, VarSelect};
+pub use phase::{DeclaredRuns, Phase, ValueSelect, VarSelect};
 pub use portfolio::{Portfolio, OPTIMISATION_SHARES};
 pub use session::Session;
 pub use shared_bound::SharedBound;
@@ -144,14 +144,10 @@ impl<'m> Solver<'m> {
         self
     }
 
-    /// Under [`Inference::Lcg`], the declared search ([`Solver::phases`]) guides every other
-    /// run between restarts only until the first solution; from then on every run branches
-    /// on activity (and large neighbourhood search takes its share). MiniZinc's free search
-    /// (`-f`) in `csp fzn`: on the MiniZinc Challenge 2024 the declared runs find first
-    /// solutions that activity alone misses in a minute (network_50_cstr, portal,
-    /// yumi-dynamic), and slow the proofs and improvements once there is one.
-    pub fn declared_until_solution(mut self, on: bool) -> Self {
-        self.config.declared_until_solution = on;
+    /// Under [`Inference::Lcg`], which runs between restarts the declared search
+    /// ([`Solver::phases`]) guides: every other one by default ([`DeclaredRuns`]).
+    pub fn declared_runs(mut self, runs: DeclaredRuns) -> Self {
+        self.config.declared_runs = runs;
         self
     }
 

@@ -47,6 +47,27 @@ pub enum ValueSelect {
     ReverseSplit,
 }
 
+/// Under learning ([`Inference::Lcg`](super::Inference::Lcg)), which runs between restarts a
+/// declared search ([`Solver::phases`](super::Solver::phases)) guides; the others branch on
+/// activity. Other inferences follow it throughout.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DeclaredRuns {
+    /// Every other run, the first included, as Chuffed's free search alternates the model's
+    /// search with activity.
+    #[default]
+    Alternate,
+    /// Every other run until the first solution; from then on activity alone (and large
+    /// neighbourhood search takes its share). MiniZinc's free search (`-f`) in `csp fzn`:
+    /// on the MiniZinc Challenge 2024 the declared runs find first solutions that activity
+    /// alone misses in a minute (network_50_cstr, portal, yumi-dynamic), and slow the proofs
+    /// and improvements once there is one.
+    AlternateUntilSolution,
+    /// Every run: the declared search is the search, as in Chuffed and Pumpkin without
+    /// `-f` (activity only picks among the variables it leaves open). Two solvers compared
+    /// on one model then search alike (`scripts/bench-learning`).
+    Every,
+}
+
 /// One phase of a search: branch on `vars`, picked by `select`, their values in `value` order,
 /// until every one is fixed; then the next phase.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

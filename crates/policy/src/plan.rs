@@ -318,6 +318,14 @@ mod tests {
     use super::*;
     use csp::VarOrder;
 
+    /// Search options that choose the inference alone.
+    fn inferring(inference: Inference) -> SearchOptions {
+        SearchOptions {
+            inference: Some(inference),
+            ..SearchOptions::default()
+        }
+    }
+
     fn plan(request: &Request, objective: Option<Sense>, declared_search: bool) -> Plan {
         let instance = Instance {
             objective,
@@ -381,10 +389,7 @@ mod tests {
         assert!(!freely.follow_declared && freely.alternate_declared);
         let mac = Request {
             free: true,
-            search: SearchOptions {
-                inference: Some(Inference::Mac),
-                ..SearchOptions::default()
-            },
+            search: inferring(Inference::Mac),
             ..Request::default()
         };
         assert!(!plan(&mac, Some(Sense::Minimize), true).alternate_declared);
@@ -398,10 +403,7 @@ mod tests {
     fn declared_only_keeps_the_declared_search_in_every_run_and_refuses_free_search() {
         let only = Request {
             declared_only: true,
-            search: SearchOptions {
-                inference: Some(Inference::Lcg),
-                ..SearchOptions::default()
-            },
+            search: inferring(Inference::Lcg),
             ..Request::default()
         };
         let every = plan(&only, Some(Sense::Minimize), true);
@@ -436,10 +438,7 @@ mod tests {
         assert_eq!(by_order.workers, Workers::One);
         let refused = Request {
             lns: Some(true),
-            search: SearchOptions {
-                inference: Some(Inference::Mac),
-                ..SearchOptions::default()
-            },
+            search: inferring(Inference::Mac),
             ..Request::default()
         };
         assert!(refused.check().is_err());

@@ -102,6 +102,7 @@ pub use all_different::AllDifferent;
 pub use all_different_except::AllDifferentExcept;
 pub use among::Among;
 pub use arg_extremum::ArgExtremum;
+pub(crate) use arithmetic::SMALL_FACTOR_DECLARED;
 pub use arithmetic::{Abs, ArithOp, Arithmetic};
 pub use array_member::ArrayMember;
 pub use bin_packing_load::BinPackingLoad;

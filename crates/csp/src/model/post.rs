@@ -6,7 +6,7 @@ use crate::constraints::{
     BinPackingLoad, Binary, BoolGate, BoolXor, Circuit, Compare, Count, Cumulative, Diffn,
     Disjunctive, Element, Extremum, Gate, GlobalCardinality, Increasing, Inverse, Knapsack, Lex,
     Linear, Lit, Member, NValue, NotEqual, Path, Regular, Reifiable, Reified, Relation, Table,
-    ValuePrecede,
+    ValuePrecede, SMALL_FACTOR_DECLARED,
 };
 use crate::{Consistency, ConstraintId, Model, ModelError, Operand, VarId};
 
@@ -370,7 +370,11 @@ impl Model {
         y: VarId,
         z: VarId,
     ) -> Result<ConstraintId, ModelError> {
-        self.post(Arithmetic::new(op, x, y, z))
+        let small = op == ArithOp::Times
+            && [x, y]
+                .iter()
+                .any(|&v| self.initial_size(v) <= SMALL_FACTOR_DECLARED);
+        self.post(Arithmetic::new(op, x, y, z).small_factor(small))
     }
 
     /// `x * y = z`.

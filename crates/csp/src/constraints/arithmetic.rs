@@ -105,8 +105,9 @@ pub(crate) const SMALL_FACTOR_DECLARED: u64 = 5;
 /// `|y| - 1`; for `mod`, `|z| < |y|`, `|z| <= |x|` and the sign of `x`; for `^`, `z` within
 /// the largest power of `x`'s bounds. Under `none` and `fc`, the default hooks. Under learning,
 /// pairs are enumerated only while `z` has at most 128 values or a factor was declared with at
-/// most five (bounds reasoning otherwise, each bound of `*` explained by the bounds it was
-/// computed from), and a `z` of more than 4,096 values keeps its holes out of the enumeration:
+/// most five (which [`Model::arith`](crate::Model::arith) and `times` find when they post it;
+/// an `Arithmetic` posted directly does not know it) (bounds reasoning otherwise, each bound of
+/// `*` explained by the bounds it was computed from), and a `z` of more than 4,096 values keeps its holes out of the enumeration:
 /// bounds(Z) for `z`, domain consistency for `x` and `y`.
 #[derive(Clone, Debug)]
 pub struct Arithmetic {

@@ -48,27 +48,37 @@ pub(crate) struct Analysis {
 
 /// Explains the entry at `pos`, pushing onto `out` atoms true before it that, with its cause,
 /// imply its atom.
+///
+/// With `gaps`, a run of holes that a bound jumped may be explained by the constraint that
+/// made them ([`Constraint::explain_gap`](crate::Constraint::explain_gap)) rather than hole
+/// by hole; the reason then stands on that constraint too, so a checker told which
+/// constraint made the change asks for it without.
 pub(crate) fn explain_entry(
     pos: Pos,
     trail: &AtomTrail,
     nogoods: &NogoodStore,
     network: &Network,
+    gaps: bool,
     out: &mut Vec<Atom>,
 ) {
     let entry = trail.entry(pos);
     let var = entry.atom.var();
     explain_cause(entry.cause, var, pos, trail, nogoods, network, out);
     // The variable's own earlier atoms that the new bound needed: the old bound and the
-    // holes between (a removal at the minimum raises it past the values already gone).
+    // holes between what the cause ruled out and the new bound (a removal at the minimum
+    // raises it past the values already gone).
     let (old_min, old_max) = entry.before;
+    let network = gaps.then_some(network);
     match entry.atom {
         Atom::Ge(_, min) => {
             out.push(Atom::Ge(var, old_min));
-            trail.holes_between(var, old_min, min, pos, out);
+            let from = old_min.max(entry.asked);
+            jumped_holes(var, (from, min), pos, trail, network, out);
         }
         Atom::Le(_, max) => {
             out.push(Atom::Le(var, old_max));
-            trail.holes_between(var, max, old_max, pos, out);
+            let to = old_max.min(entry.asked);
+            jumped_holes(var, (max, to), pos, trail, network, out);
         }
         Atom::Eq(_, v) => {
             out.push(Atom::Ge(var, old_min));
@@ -77,6 +87,46 @@ pub(crate) fn explain_entry(
             trail.holes_between(var, v, old_max, pos, out);
         }
         Atom::Ne(..) => {}
+    }
+}
+
+/// The most holes a bound's reason lists one by one before it asks the constraint that
+/// made them to explain the run.
+const HOLES_LISTED: usize = 8;
+
+/// Pushes onto `out` why `var` had no value strictly between `from` and `to` just before
+/// `pos`, where a bound jumped: its holes there as `!=` atoms, or, when there are more than
+/// [`HOLES_LISTED`] and `network` is given, what the constraint that made the first of them
+/// gives for the whole run, if it can.
+fn jumped_holes(
+    var: VarId,
+    (from, to): (i32, i32),
+    pos: Pos,
+    trail: &AtomTrail,
+    network: Option<&Network>,
+    out: &mut Vec<Atom>,
+) {
+    let mark = out.len();
+    trail.holes_between(var, from, to, pos, out);
+    let Some(network) = network.filter(|_| out.len() - mark > HOLES_LISTED) else {
+        return;
+    };
+    let maker = out[mark..].iter().find_map(|&hole| {
+        let at = trail.position(hole).filter(|&at| at != ROOT)?;
+        match trail.entry(at).cause {
+            Cause::Propagator(c) | Cause::Explained(c, ..) | Cause::Lazy(c, _) => Some(c),
+            _ => None,
+        }
+    });
+    let Some(constraint) = maker.and_then(|c| network.get(c)) else {
+        return;
+    };
+    let holes_end = out.len();
+    let run = (from.saturating_add(1), to.saturating_sub(1));
+    if constraint.explain_gap(var, run, &Earlier::new(trail, pos), out) {
+        out.drain(mark..holes_end);
+    } else {
+        out.truncate(holes_end);
     }
 }
 

@@ -47,6 +47,11 @@ pub(crate) struct Entry {
     pub(crate) cause: Cause,
     /// The variable's recorded bounds just before, restored when the entry goes.
     pub(crate) before: (i32, i32),
+    /// For a bound, the nearest value its cause asked to go: its reason rules out every
+    /// value from the old bound to here, and only the holes beyond it, up to the new bound,
+    /// are the variable's own part of the reason (a bound moved by a sum past 1,000 holes a
+    /// product made needs none of them).
+    pub(crate) asked: i32,
 }
 
 /// A change that emptied a domain: the conflict to analyse.
@@ -274,13 +279,13 @@ impl AtomTrail {
         let level = self.level();
         let before = (old_min, old_max);
         if min > old_min && max < old_max && min == max {
-            self.push(var, Atom::Eq(var, min), level, before);
+            self.push(var, Atom::Eq(var, min), level, before, min);
         } else {
             if min > old_min {
-                self.push(var, Atom::Ge(var, min), level, before);
+                self.push(var, Atom::Ge(var, min), level, before, high.min(min));
             }
             if max < old_max {
-                self.push(var, Atom::Le(var, max), level, (min, old_max));
+                self.push(var, Atom::Le(var, max), level, (min, old_max), low.max(max));
             }
         }
         // Values gone strictly inside the new bounds, not already recorded.
@@ -329,7 +334,7 @@ impl AtomTrail {
                         continue;
                     }
                     if self.holes.get(var, v) == NO_HOLE {
-                        self.push(var, Atom::Ne(var, v), level, (min, max));
+                        self.push(var, Atom::Ne(var, v), level, (min, max), v);
                     }
                     v = match v.checked_add(1) {
                         Some(next) => next,
@@ -348,12 +353,13 @@ impl AtomTrail {
         gaps.get(at).filter(|&&(a, _)| a <= value).map(|&(_, b)| b)
     }
 
-    fn push(&mut self, var: VarId, atom: Atom, level: u32, before: (i32, i32)) {
+    fn push(&mut self, var: VarId, atom: Atom, level: u32, before: (i32, i32), asked: i32) {
         self.entries.push(Entry {
             atom,
             level,
             cause: self.cause,
             before,
+            asked,
         });
         let pos = self.len();
         let i = var.index();
@@ -464,6 +470,29 @@ impl AtomTrail {
                     .flatten()
                     .min()
             }
+        }
+    }
+
+    /// Whether `value`, within `var`'s bounds just before `pos`, was a hole then (or gone at
+    /// the root): [`AtomTrail::position`] of its `!=` without the bounds' searches.
+    pub(crate) fn hole_before(&self, var: VarId, value: i32, pos: Pos) -> bool {
+        self.holes.get(var, value) < pos || self.root_gap_end(var, value).is_some()
+    }
+
+    /// The bound `var` had when `var >= k` (`lower`) or `var <= k` first held: the atom to
+    /// state it by, shared by every `k` it covers. `None` if it does not hold now.
+    pub(crate) fn bound_reaching(&self, var: VarId, k: i32, lower: bool) -> Option<i32> {
+        let i = var.index();
+        if lower {
+            let stack = &self.lower[i];
+            stack
+                .get(stack.partition_point(|&(v, _)| v < k))
+                .map(|&(v, _)| v)
+        } else {
+            let stack = &self.upper[i];
+            stack
+                .get(stack.partition_point(|&(v, _)| v > k))
+                .map(|&(v, _)| v)
         }
     }
 

@@ -231,6 +231,23 @@ pub trait Constraint: Debug + Send + Sync {
             }
         }
     }
+
+    /// Why `var` had no value in `low..=high` just before the change `earlier` looks at: a
+    /// bound that jumped those values, holes this constraint made, needs them all gone.
+    /// Pushes onto `out` atoms true then whose conjunction, with this constraint, rules the
+    /// whole run out, and says true; or says false, and the holes are listed one by one (the
+    /// default). A product that took hundreds of values out of `z` rules a run of them out by
+    /// a few bounds of its factors, where the holes would each be an atom of the nogood.
+    fn explain_gap(
+        &self,
+        var: VarId,
+        range: (i32, i32),
+        earlier: &Earlier<'_>,
+        out: &mut Vec<Atom>,
+    ) -> bool {
+        let _ = (var, range, earlier, out);
+        false
+    }
 }
 
 /// Once `settled` gives a value for every scope variable, checks the constraint on them (a

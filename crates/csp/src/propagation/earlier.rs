@@ -19,6 +19,13 @@ impl<'a> Earlier<'a> {
         Earlier { trail, pos }
     }
 
+    /// The change being explained: its atom as the trail holds it (a `!=` for one value gone,
+    /// a bound for a bound moved, `=` for a variable fixed), or `None` for a change that
+    /// emptied the domain (every value the variable had then went).
+    pub fn change(&self) -> Option<Atom> {
+        (self.pos <= self.trail.len()).then(|| self.trail.entry(self.pos).atom)
+    }
+
     /// The smallest value `var` had then.
     pub fn min(&self, var: VarId) -> i32 {
         self.trail.bounds_before(var, self.pos).0
@@ -34,6 +41,25 @@ impl<'a> Earlier<'a> {
         self.trail
             .position(Atom::Ne(var, value))
             .is_none_or(|pos| pos >= self.pos)
+    }
+
+    /// The weakest bound atom, true then, that excludes every value below `k` (`var >= k`
+    /// held then): `var >= m` for the bound `m` that `var` had when `var >= k` first held.
+    /// Reasons that state many lifted bounds of one variable so share their atoms.
+    pub fn at_least_atom(&self, var: VarId, k: i32) -> Atom {
+        Atom::Ge(var, self.trail.bound_reaching(var, k, true).unwrap_or(k))
+    }
+
+    /// As [`Earlier::at_least_atom`], for `var <= k`.
+    pub fn at_most_atom(&self, var: VarId, k: i32) -> Atom {
+        Atom::Le(var, self.trail.bound_reaching(var, k, false).unwrap_or(k))
+    }
+
+    /// Whether `var` lacked `value` then, for a `value` known to lie within its bounds then
+    /// (a hole, or gone at the root): [`Earlier::has`]'s answer, negated, without its
+    /// searches of the bounds.
+    pub fn hole(&self, var: VarId, value: i32) -> bool {
+        self.trail.hole_before(var, value, self.pos)
     }
 
     /// Pushes onto `out` atoms that together say what `var`'s domain was then: its bounds and

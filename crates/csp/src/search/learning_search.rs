@@ -302,7 +302,14 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                 continue;
             };
             reason.clear();
-            explain_entry(pos, trail, &self.nogoods, &model.network, &mut reason);
+            explain_entry(
+                pos,
+                trail,
+                &self.nogoods,
+                &model.network,
+                false,
+                &mut reason,
+            );
             let with_root = with_root_facts(&reason, trail, model, by, Some(entry.atom.var()));
             self.observer
                 .on_explanation(by, source, &with_root, Some(entry.atom));
@@ -362,7 +369,14 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                 continue;
             };
             reason.clear();
-            explain_entry(pos, trail, &self.nogoods, &model.network, &mut reason);
+            explain_entry(
+                pos,
+                trail,
+                &self.nogoods,
+                &model.network,
+                false,
+                &mut reason,
+            );
             let with_root = with_root_facts(&reason, trail, model, by, Some(entry.atom.var()));
             self.observer
                 .on_root_explanation(by, source, &with_root, entry.atom);
@@ -466,7 +480,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                 if let Cause::Nogood(id) = trail.entry(pos).cause {
                     used.push(id);
                 }
-                explain_entry(pos, trail, nogoods, &model.network, out);
+                explain_entry(pos, trail, nogoods, &model.network, !checked, out);
                 if checked {
                     let entry = trail.entry(pos);
                     let (by, source) =

@@ -124,7 +124,10 @@ fn clamp(v: i64) -> i32 {
 /// most five (which [`Model::arith`](crate::Model::arith) and `times` find when they post it;
 /// an `Arithmetic` posted directly does not know it) (bounds reasoning otherwise, each bound of
 /// `*` explained by the bounds it was computed from), and a `z` of more than 4,096 values keeps its holes out of the enumeration:
-/// bounds(Z) for `z`, domain consistency for `x` and `y`.
+/// bounds(Z) for `z`, domain consistency for `x` and `y`. The enumeration's changes under
+/// learning are explained when conflict analysis asks, for `*` by the pairs that lack a member
+/// (the domains of the other two variables otherwise); a run of `z`'s holes that a bound
+/// jumps, by the factors' bounds ([`Constraint::explain_gap`]).
 #[derive(Clone, Debug)]
 pub struct Arithmetic {
     op: ArithOp,

@@ -65,20 +65,17 @@ pub(crate) fn explain_entry(
     let var = entry.atom.var();
     explain_cause(entry.cause, var, pos, trail, nogoods, network, out);
     // The variable's own earlier atoms that the new bound needed: the old bound and the
-    // holes between what the cause ruled out and the new bound (a removal at the minimum
-    // raises it past the values already gone).
+    // holes between (a removal at the minimum raises it past the values already gone).
     let (old_min, old_max) = entry.before;
     let network = gaps.then_some(network);
     match entry.atom {
         Atom::Ge(_, min) => {
             out.push(Atom::Ge(var, old_min));
-            let from = old_min.max(entry.asked);
-            jumped_holes(var, (from, min), pos, trail, network, out);
+            jumped_holes(var, (old_min, min), pos, trail, network, out);
         }
         Atom::Le(_, max) => {
             out.push(Atom::Le(var, old_max));
-            let to = old_max.min(entry.asked);
-            jumped_holes(var, (max, to), pos, trail, network, out);
+            jumped_holes(var, (max, old_max), pos, trail, network, out);
         }
         Atom::Eq(_, v) => {
             out.push(Atom::Ge(var, old_min));
@@ -90,14 +87,16 @@ pub(crate) fn explain_entry(
     }
 }
 
-/// The most holes a bound's reason lists one by one before it asks the constraint that
-/// made them to explain the run.
+/// The longest run of consecutive holes a bound's reason lists one by one before it asks
+/// the constraint that made them to explain the run.
 const HOLES_LISTED: usize = 8;
 
 /// Pushes onto `out` why `var` had no value strictly between `from` and `to` just before
-/// `pos`, where a bound jumped: its holes there as `!=` atoms, or, when there are more than
-/// [`HOLES_LISTED`] and `network` is given, what the constraint that made the first of them
-/// gives for the whole run, if it can.
+/// `pos`, where a bound jumped: its holes there as `!=` atoms; with `network`, each run of
+/// more than [`HOLES_LISTED`] consecutive holes by what the constraint that made its first
+/// hole gives for the whole run, if it can. A sum that bounds hoist's `z = period * B` jumps
+/// the hundreds of values the product took out of `z`, each a `!=` in the nogood; the
+/// product rules each run out by a few bounds of `period` and `B`.
 fn jumped_holes(
     var: VarId,
     (from, to): (i32, i32),
@@ -111,22 +110,34 @@ fn jumped_holes(
     let Some(network) = network.filter(|_| out.len() - mark > HOLES_LISTED) else {
         return;
     };
-    let maker = out[mark..].iter().find_map(|&hole| {
-        let at = trail.position(hole).filter(|&at| at != ROOT)?;
-        match trail.entry(at).cause {
-            Cause::Propagator(c) | Cause::Explained(c, ..) | Cause::Lazy(c, _) => Some(c),
+    let mut holes: Vec<i32> = out[mark..]
+        .iter()
+        .filter_map(|atom| match *atom {
+            Atom::Ne(_, v) => Some(v),
             _ => None,
+        })
+        .collect();
+    holes.sort_unstable();
+    out.truncate(mark);
+    let earlier = Earlier::new(trail, pos);
+    for run in holes.chunk_by(|a, b| a.checked_add(1) == Some(*b)) {
+        let (first, last) = (run[0], run[run.len() - 1]);
+        let maker = trail
+            .position(Atom::Ne(var, first))
+            .filter(|&at| at != ROOT)
+            .and_then(|at| match trail.entry(at).cause {
+                Cause::Propagator(c) | Cause::Explained(c, ..) | Cause::Lazy(c, _) => {
+                    network.get(c)
+                }
+                _ => None,
+            });
+        let start = out.len();
+        let explained = run.len() > HOLES_LISTED
+            && maker.is_some_and(|c| c.explain_gap(var, (first, last), &earlier, out));
+        if !explained {
+            out.truncate(start);
+            out.extend(run.iter().map(|&v| Atom::Ne(var, v)));
         }
-    });
-    let Some(constraint) = maker.and_then(|c| network.get(c)) else {
-        return;
-    };
-    let holes_end = out.len();
-    let run = (from.saturating_add(1), to.saturating_sub(1));
-    if constraint.explain_gap(var, run, &Earlier::new(trail, pos), out) {
-        out.drain(mark..holes_end);
-    } else {
-        out.truncate(holes_end);
     }
 }
 

@@ -47,11 +47,6 @@ pub(crate) struct Entry {
     pub(crate) cause: Cause,
     /// The variable's recorded bounds just before, restored when the entry goes.
     pub(crate) before: (i32, i32),
-    /// For a bound, the nearest value its cause asked to go: its reason rules out every
-    /// value from the old bound to here, and only the holes beyond it, up to the new bound,
-    /// are the variable's own part of the reason (a bound moved by a sum past 1,000 holes a
-    /// product made needs none of them).
-    pub(crate) asked: i32,
 }
 
 /// A change that emptied a domain: the conflict to analyse.
@@ -279,13 +274,13 @@ impl AtomTrail {
         let level = self.level();
         let before = (old_min, old_max);
         if min > old_min && max < old_max && min == max {
-            self.push(var, Atom::Eq(var, min), level, before, min);
+            self.push(var, Atom::Eq(var, min), level, before);
         } else {
             if min > old_min {
-                self.push(var, Atom::Ge(var, min), level, before, high.min(min));
+                self.push(var, Atom::Ge(var, min), level, before);
             }
             if max < old_max {
-                self.push(var, Atom::Le(var, max), level, (min, old_max), low.max(max));
+                self.push(var, Atom::Le(var, max), level, (min, old_max));
             }
         }
         // Values gone strictly inside the new bounds, not already recorded.
@@ -334,7 +329,7 @@ impl AtomTrail {
                         continue;
                     }
                     if self.holes.get(var, v) == NO_HOLE {
-                        self.push(var, Atom::Ne(var, v), level, (min, max), v);
+                        self.push(var, Atom::Ne(var, v), level, (min, max));
                     }
                     v = match v.checked_add(1) {
                         Some(next) => next,
@@ -353,13 +348,12 @@ impl AtomTrail {
         gaps.get(at).filter(|&&(a, _)| a <= value).map(|&(_, b)| b)
     }
 
-    fn push(&mut self, var: VarId, atom: Atom, level: u32, before: (i32, i32), asked: i32) {
+    fn push(&mut self, var: VarId, atom: Atom, level: u32, before: (i32, i32)) {
         self.entries.push(Entry {
             atom,
             level,
             cause: self.cause,
             before,
-            asked,
         });
         let pos = self.len();
         let i = var.index();

@@ -1146,6 +1146,21 @@ proptest! {
                 prop_assert_eq!(found.len(), solutions.len(), "a solution came twice");
                 prop_assert_eq!(&found, &expected, "{:?} {:?}", inference, phases);
             }
+            if inference == Inference::Lcg {
+                // The declared search and activity taking turns at every conflict, each
+                // run starting from the values the run before left: still every solution,
+                // once.
+                let solutions: Vec<Vec<i32>> = Solver::new(&model)
+                    .inference(inference)
+                    .phases(single.clone(), order_seed)
+                    .declared_runs(DeclaredRuns::Alternate)
+                    .restarts(Some(1))
+                    .solutions()
+                    .collect();
+                let found: BTreeSet<Vec<i32>> = solutions.iter().cloned().collect();
+                prop_assert_eq!(found.len(), solutions.len(), "a solution came twice");
+                prop_assert_eq!(&found, &expected, "alternating at every conflict");
+            }
             // One phase per variable, in input order, min or max (and split or reverse
             // split, which order the leaves the same): the solutions come in lexicographic
             // order of the permuted variables, each ascending or descending.

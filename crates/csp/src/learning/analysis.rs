@@ -120,20 +120,20 @@ fn jumped_holes(
     holes.sort_unstable();
     out.truncate(mark);
     let earlier = Earlier::new(trail, pos);
+    // The constraint that took `v` out of `var`, if one did below the root.
+    let maker = |v: i32| {
+        let at = trail.position(Atom::Ne(var, v)).filter(|&at| at != ROOT)?;
+        match trail.entry(at).cause {
+            Cause::Propagator(c) | Cause::Explained(c, ..) | Cause::Lazy(c, _) => network.get(c),
+            _ => None,
+        }
+    };
     for run in holes.chunk_by(|a, b| a.checked_add(1) == Some(*b)) {
         let (first, last) = (run[0], run[run.len() - 1]);
-        let maker = trail
-            .position(Atom::Ne(var, first))
-            .filter(|&at| at != ROOT)
-            .and_then(|at| match trail.entry(at).cause {
-                Cause::Propagator(c) | Cause::Explained(c, ..) | Cause::Lazy(c, _) => {
-                    network.get(c)
-                }
-                _ => None,
-            });
         let start = out.len();
+        // Only a long run looks its maker up: short ones, most of them, are listed as they are.
         let explained = run.len() > HOLES_LISTED
-            && maker.is_some_and(|c| c.explain_gap(var, (first, last), &earlier, out));
+            && maker(first).is_some_and(|c| c.explain_gap(var, (first, last), &earlier, out));
         if !explained {
             out.truncate(start);
             out.extend(run.iter().map(|&v| Atom::Ne(var, v)));

@@ -3,7 +3,8 @@
 //! that recent conflicts weigh most; the search takes the most active open choice, kept at the
 //! top of an indexed binary heap. On a narrow variable each value is a choice of its own, as
 //! each `[x = v]` literal is in Chuffed, so that conflicts pick the value as well as the
-//! variable; a wider variable is one choice, its value found otherwise.
+//! variable; a wider variable is one choice, and the bound where conflicts last cut it is
+//! kept, for the search to branch there.
 
 use crate::propagation::domains::Domains;
 use crate::{Atom, VarId};
@@ -38,6 +39,9 @@ pub(crate) struct Activity {
     low: Vec<i32>,
     /// Each choice's variable.
     owner: Vec<u32>,
+    /// For each wide variable, the bound `t` of the last atom `[x <= t]` (or its negation
+    /// `[x >= t + 1]`) met in a conflict: where conflicts last cut it.
+    last_cut: Vec<Option<i32>>,
 }
 
 impl Activity {
@@ -61,6 +65,7 @@ impl Activity {
             increment: 1.0,
             heap: Vec::with_capacity(n),
             place: vec![u32::MAX; n],
+            last_cut: vec![None; first.len() - 1],
             first,
             low,
             owner,
@@ -165,7 +170,15 @@ impl Activity {
             Atom::Ge(_, v) => v.saturating_sub(1),
             Atom::Le(_, v) => v.saturating_add(1),
         };
-        let k = self.key(atom.var(), value) as usize;
+        let var = atom.var();
+        match atom {
+            Atom::Le(_, t) if !self.by_value(var) => self.last_cut[var.index()] = Some(t),
+            Atom::Ge(_, t) if !self.by_value(var) => {
+                self.last_cut[var.index()] = t.checked_sub(1);
+            }
+            _ => {}
+        }
+        let k = self.key(var, value) as usize;
         self.score[k] += self.increment;
         if self.score[k] > RESCALE_AT {
             for s in &mut self.score {
@@ -176,6 +189,11 @@ impl Activity {
         if self.place[k] != u32::MAX {
             self.up(self.place[k] as usize);
         }
+    }
+
+    /// The bound `t` where conflicts last cut the wide variable `var` (`[x <= t]`), if any.
+    pub(crate) fn last_cut(&self, var: VarId) -> Option<i32> {
+        self.last_cut[var.index()]
     }
 
     /// After a conflict: later bumps count more.

@@ -72,6 +72,8 @@ pub(crate) struct Store {
     pub(crate) deferred: Option<Priority>,
     /// Under learning, every change in atoms, with its cause.
     pub(crate) atoms: Option<Box<AtomTrail>>,
+    /// Whether the search has found a solution ([`Context::solution_known`]).
+    pub(crate) solution_known: bool,
 }
 
 impl Store {
@@ -98,6 +100,7 @@ impl Store {
             queue: Priority::Global,
             deferred: None,
             atoms: None,
+            solution_known: false,
         }
     }
 
@@ -487,6 +490,17 @@ impl Context<'_> {
             }
             trail.cause = before;
         }
+    }
+
+    /// Whether the search has found a solution already (the learning search says so; the
+    /// others never do): a propagator whose stronger filtering mostly serves to find
+    /// solutions may then turn to reasoning whose explanations generalise better, for the
+    /// proof that none better is left (as [`Arithmetic`](crate::constraints::Arithmetic)
+    /// does for a product with a small factor). Only the strength may change, never
+    /// soundness: what either filter removes is implied by the constraint.
+    #[inline]
+    pub fn solution_known(&self) -> bool {
+        self.store.solution_known
     }
 
     /// Whether changes made under [`Context::lazily`] are explained lazily: under learning,

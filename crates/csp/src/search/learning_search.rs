@@ -645,7 +645,8 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
 
     /// The next decision: in a declared run, the declared search's while one of its
     /// variables is open; else the most active unfixed variable, at its last value (or the
-    /// value order's first). `None` when every variable is fixed.
+    /// value order's first), a wide one above where conflicts last cut it or else halved.
+    /// `None` when every variable is fixed.
     fn pick(&mut self) -> Option<Atom> {
         if self.declared && !self.lns.as_ref().is_some_and(|lns| lns.active) {
             if let Some(atom) = self.declared_pick() {
@@ -690,6 +691,17 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         if domains.size_u64(var) <= WIDEST_ENUMERATED {
             return Some(Atom::Eq(var, value));
         }
+        // Where conflicts last cut the variable, its upper side first: the bound literal
+        // `[x <= t]` that Chuffed's activity would pick, set false as its polarity does
+        // (hoist PU_2_8_4's proof with the objective fixed: 2,799 conflicts, against 8,204
+        // by halving; `x <= t` instead, 127,103). Only where activity alone leads: while a
+        // declared search alternates with it, the free runs go on from the values the
+        // declared runs left (openshop j7per10-1: 1.3 s so, 22 s with the cut throughout).
+        if preferred.is_none() && !self.declared_alternates() {
+            if let Some(t) = self.activity.last_cut(var).filter(|&t| min <= t && t < max) {
+                return Some(Atom::Ge(var, domains.next_above(var, Some(t))?));
+            }
+        }
         // Halve towards the value: the cut is a value of the domain, so that the decision's
         // atom is the bound it sets.
         let mid = (i64::from(min) + i64::from(max)).div_euclid(2) as i32;
@@ -706,6 +718,11 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
     /// only until one ([`DeclaredRuns::AlternateUntilSolution`]).
     fn declared_done(&self) -> bool {
         self.config.declared_runs == DeclaredRuns::AlternateUntilSolution && self.incumbent
+    }
+
+    /// Whether a declared search still takes runs of its own, alternating with activity.
+    fn declared_alternates(&self) -> bool {
+        !self.config.phases.is_empty() && !self.declared_done()
     }
 
     /// Whether this run is one of every other free run (one that does not follow the
@@ -847,6 +864,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             .take_solution(&mut self.solution, self.config.objective);
         self.stats.solutions += 1;
         self.incumbent = true;
+        self.core.store.solution_known = true;
         self.observer.on_solution(&self.solution);
     }
 

@@ -720,7 +720,8 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         self.config.declared_runs == DeclaredRuns::AlternateUntilSolution && self.incumbent
     }
 
-    /// Whether a declared search still takes runs of its own, alternating with activity.
+    /// Whether a declared search still takes runs of its own (every other run, or every run
+    /// under [`DeclaredRuns::Every`]), rather than leaving the search to activity alone.
     fn declared_alternates(&self) -> bool {
         !self.config.phases.is_empty() && !self.declared_done()
     }
@@ -730,16 +731,14 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
     /// followed in every run, the variables it leaves open go by every other run).
     fn follows_incumbent_this_run(&self) -> bool {
         let run = self.complete_runs;
-        let free_run = if self.config.phases.is_empty()
-            || self.declared_done()
-            || self.config.declared_runs == DeclaredRuns::Every
-        {
-            run
-        } else if run % 2 == 1 {
-            run / 2
-        } else {
-            return false;
-        };
+        let free_run =
+            if !self.declared_alternates() || self.config.declared_runs == DeclaredRuns::Every {
+                run
+            } else if run % 2 == 1 {
+                run / 2
+            } else {
+                return false;
+            };
         free_run % 2 == 0
     }
 

@@ -183,6 +183,9 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                         if let Some((shared, _)) = &self.core.shared {
                             if shared.copy_solution(&mut self.solution) {
                                 self.incumbent = true;
+                                if let Some(lns) = self.lns.as_mut() {
+                                    lns.improved();
+                                }
                             }
                         }
                         self.restart(Ending::Improved);
@@ -613,8 +616,9 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
     }
 
     /// Ends the current run at the root and picks the next: a neighbourhood's, when there is
-    /// an incumbent and the neighbourhoods have had fewer conflicts than the complete search,
-    /// else the complete search's, with its next budget.
+    /// an incumbent and the neighbourhoods have had fewer conflicts than the complete search
+    /// (than a half, a quarter, an eighth of its in a drought: `Neighbourhoods::due`), else the
+    /// complete search's, with its next budget.
     fn end_run(&mut self, ending: Ending) {
         let conflicts = std::mem::take(&mut self.conflicts_this_run);
         match self.lns.as_mut() {
@@ -637,7 +641,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             }
         }
         if let Some(lns) = self.lns.as_mut() {
-            if self.incumbent && self.lns_conflicts < self.complete_conflicts {
+            if self.incumbent && lns.due(self.lns_conflicts, self.complete_conflicts) {
                 lns.start(&self.solution, &self.core.store.domains);
             }
         }
@@ -862,6 +866,9 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         self.core
             .take_solution(&mut self.solution, self.config.objective);
         self.stats.solutions += 1;
+        if let Some(lns) = self.lns.as_mut() {
+            lns.improved();
+        }
         self.incumbent = true;
         self.core.store.solution_known = true;
         self.observer.on_solution(&self.solution);

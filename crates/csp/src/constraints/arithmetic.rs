@@ -968,6 +968,11 @@ mod tests {
             assert!(core.propagate_all(&mut NoObserver).is_ok());
             let z_root: Vec<i32> = core.store.domains.iter(z).collect();
             assert_eq!(z_root, hull, "x in 0..={high}, a solution known");
+            // A search started afresh on the same core knows no solution again.
+            core.reset(&Limits::none());
+            assert!(core.propagate_all(&mut NoObserver).is_ok());
+            let z_root: Vec<i32> = core.store.domains.iter(z).collect();
+            assert_eq!(&z_root, expected, "x in 0..={high}, after a reset");
         }
     }
 

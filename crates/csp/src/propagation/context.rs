@@ -119,6 +119,7 @@ impl Store {
         self.give_back_touched(touched);
         self.queue = Priority::Global;
         self.deferred = None;
+        self.solution_known = false;
     }
 
     /// The variables whose domains shrank since the last call; hand the list back with

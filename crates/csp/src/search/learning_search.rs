@@ -182,10 +182,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                         // root under its bound, around its solution.
                         if let Some((shared, _)) = &self.core.shared {
                             if shared.copy_solution(&mut self.solution) {
-                                self.incumbent = true;
-                                if let Some(lns) = self.lns.as_mut() {
-                                    lns.improved();
-                                }
+                                self.new_incumbent();
                             }
                         }
                         self.restart(Ending::Improved);
@@ -866,12 +863,18 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         self.core
             .take_solution(&mut self.solution, self.config.objective);
         self.stats.solutions += 1;
+        self.new_incumbent();
+        self.observer.on_solution(&self.solution);
+    }
+
+    /// `solution` holds a better solution (this search's or a portfolio's): the propagators
+    /// may know it (`Context::solution_known`), and the neighbourhoods' drought is over.
+    fn new_incumbent(&mut self) {
+        self.incumbent = true;
+        self.core.store.solution_known = true;
         if let Some(lns) = self.lns.as_mut() {
             lns.improved();
         }
-        self.incumbent = true;
-        self.core.store.solution_known = true;
-        self.observer.on_solution(&self.solution);
     }
 
     /// After a solution: under an objective, back to the root with the tighter bound; else

@@ -95,6 +95,11 @@ pub(crate) struct LearningSearch<'m, O> {
     lns_conflicts: u64,
     /// `solution` holds a solution: this search's last, or a better one of a portfolio's.
     incumbent: bool,
+    /// The solutions found in runs that followed the declared search, and elsewhere (free
+    /// runs, neighbourhoods, another worker of a portfolio): the race of
+    /// [`DeclaredRuns::WhileAhead`].
+    found_declared: u32,
+    found_elsewhere: u32,
     /// Each variable's hinted value ([`Solver::hint`](super::Solver::hint)), tried first
     /// until there is an incumbent.
     hinted: Vec<Option<i32>>,
@@ -139,6 +144,8 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
             root_explained: 0,
             lns: neighbourhoods(&config),
             complete_runs: 0,
+            found_declared: 0,
+            found_elsewhere: 0,
             complete_conflicts: 0,
             lns_conflicts: 0,
             incumbent: false,
@@ -182,6 +189,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                         // root under its bound, around its solution.
                         if let Some((shared, _)) = &self.core.shared {
                             if shared.copy_solution(&mut self.solution) {
+                                self.found_elsewhere += 1;
                                 self.new_incumbent();
                             }
                         }
@@ -628,12 +636,11 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                 self.complete_conflicts += conflicts;
                 self.complete_runs += 1;
                 // Chuffed's alternation: with a declared search, every other run follows it
-                // (until the first solution, where asked), or every run.
+                // (until the first solution, where asked), or every run (while it leads
+                // the race, where asked).
                 if !self.config.phases.is_empty() {
-                    self.declared = match self.config.declared_runs {
-                        DeclaredRuns::Every => true,
-                        _ => !self.declared && !self.declared_done(),
-                    };
+                    self.declared =
+                        self.declared_every_run() || (!self.declared && !self.declared_done());
                 }
             }
         }
@@ -716,9 +723,26 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
     }
 
     /// Whether the declared search has done its part: a solution found where it guides
-    /// only until one ([`DeclaredRuns::AlternateUntilSolution`]).
+    /// only until one ([`DeclaredRuns::AlternateUntilSolution`]), or while it finds more of
+    /// them than the rest of the search ([`DeclaredRuns::WhileAhead`]) and it no longer does.
     fn declared_done(&self) -> bool {
-        self.config.declared_runs == DeclaredRuns::AlternateUntilSolution && self.incumbent
+        self.incumbent
+            && match self.config.declared_runs {
+                DeclaredRuns::AlternateUntilSolution => true,
+                DeclaredRuns::WhileAhead => self.found_declared <= self.found_elsewhere,
+                DeclaredRuns::Alternate | DeclaredRuns::Every => false,
+            }
+    }
+
+    /// Whether every run of the complete search follows the declared search: always under
+    /// [`DeclaredRuns::Every`]; under [`DeclaredRuns::WhileAhead`] once there is a solution,
+    /// while its runs have found more of the solutions than the rest of the search.
+    fn declared_every_run(&self) -> bool {
+        match self.config.declared_runs {
+            DeclaredRuns::Every => true,
+            DeclaredRuns::WhileAhead => self.incumbent && !self.declared_done(),
+            DeclaredRuns::Alternate | DeclaredRuns::AlternateUntilSolution => false,
+        }
     }
 
     /// Whether a declared search still takes runs of its own (every other run, or every run
@@ -732,14 +756,13 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
     /// followed in every run, the variables it leaves open go by every other run).
     fn follows_incumbent_this_run(&self) -> bool {
         let run = self.complete_runs;
-        let free_run =
-            if !self.declared_alternates() || self.config.declared_runs == DeclaredRuns::Every {
-                run
-            } else if run % 2 == 1 {
-                run / 2
-            } else {
-                return false;
-            };
+        let free_run = if !self.declared_alternates() || self.declared_every_run() {
+            run
+        } else if run % 2 == 1 {
+            run / 2
+        } else {
+            return false;
+        };
         free_run % 2 == 0
     }
 
@@ -863,6 +886,11 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         self.core
             .take_solution(&mut self.solution, self.config.objective);
         self.stats.solutions += 1;
+        if self.declared && !self.lns.as_ref().is_some_and(|lns| lns.active) {
+            self.found_declared += 1;
+        } else {
+            self.found_elsewhere += 1;
+        }
         self.new_incumbent();
         self.observer.on_solution(&self.solution);
     }
@@ -1011,6 +1039,8 @@ impl<O: Observer> super::node_loop::Run for LearningSearch<'_, O> {
         self.every_explained = 0;
         self.lns = neighbourhoods(&config);
         self.complete_runs = 0;
+        self.found_declared = 0;
+        self.found_elsewhere = 0;
         self.complete_conflicts = 0;
         self.lns_conflicts = 0;
         self.incumbent = false;

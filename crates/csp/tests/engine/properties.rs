@@ -2215,10 +2215,20 @@ fn learning_is_exact_checking(
     };
     // Each sense, with decisions free, following the incumbent (solution-based phase
     // saving), and with large neighbourhood search over the other variables, restarting
-    // after every conflict so that its runs come often: the same optimum every way.
+    // after every conflict so that its runs come often; and with a declared search that
+    // races the rest of the search for the better solutions (`-f`'s): the same optimum
+    // every way.
     let others: Vec<VarId> = model.vars().filter(|&v| v != x).collect();
+    let racing = vec![Phase::new(&vars, VarSelect::InputOrder, ValueSelect::Max)];
+    let ways = [
+        (false, false, false),
+        (true, false, false),
+        (false, true, false),
+        (true, true, false),
+        (true, true, true),
+    ];
     for maximise in [false, true] {
-        for (incumbent, lns) in [(false, false), (true, false), (false, true), (true, true)] {
+        for (incumbent, lns, race) in ways {
             let best = if maximise {
                 expected.iter().map(|s| s[0]).max()
             } else {
@@ -2229,6 +2239,13 @@ fn learning_is_exact_checking(
                 .incumbent_phase(incumbent)
                 .lns(if lns { others.clone() } else { vec![] })
                 .restarts(lns.then_some(1));
+            let solver = if race {
+                solver
+                    .phases(racing.clone(), 0)
+                    .declared_runs(DeclaredRuns::WhileAhead)
+            } else {
+                solver
+            };
             let solver = if maximise {
                 solver.maximize(x)
             } else {
@@ -2246,10 +2263,11 @@ fn learning_is_exact_checking(
             prop_assert_eq!(
                 last,
                 best,
-                "maximise {}, incumbent phase {}, lns {}",
+                "maximise {}, incumbent phase {}, lns {}, declared racing {}",
                 maximise,
                 incumbent,
-                lns
+                lns,
+                race
             );
             prop_assert_eq!(summary.outcome, Outcome::Exhausted);
         }

@@ -189,8 +189,7 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
                         // root under its bound, around its solution.
                         if let Some((shared, _)) = &self.core.shared {
                             if shared.copy_solution(&mut self.solution) {
-                                self.found_elsewhere += 1;
-                                self.new_incumbent();
+                                self.new_incumbent(false);
                             }
                         }
                         self.restart(Ending::Improved);
@@ -886,18 +885,21 @@ impl<'m, O: Observer> LearningSearch<'m, O> {
         self.core
             .take_solution(&mut self.solution, self.config.objective);
         self.stats.solutions += 1;
-        if self.declared && !self.lns.as_ref().is_some_and(|lns| lns.active) {
+        let in_declared_run = self.declared && !self.lns.as_ref().is_some_and(|lns| lns.active);
+        self.new_incumbent(in_declared_run);
+        self.observer.on_solution(&self.solution);
+    }
+
+    /// `solution` holds a better solution (this search's or a portfolio's; found in a run
+    /// that followed the declared search, `in_declared_run`, or elsewhere): the propagators
+    /// may know it (`Context::solution_known`), the neighbourhoods' drought is over, and the
+    /// race of [`DeclaredRuns::WhileAhead`] counts it.
+    fn new_incumbent(&mut self, in_declared_run: bool) {
+        if in_declared_run {
             self.found_declared += 1;
         } else {
             self.found_elsewhere += 1;
         }
-        self.new_incumbent();
-        self.observer.on_solution(&self.solution);
-    }
-
-    /// `solution` holds a better solution (this search's or a portfolio's): the propagators
-    /// may know it (`Context::solution_known`), and the neighbourhoods' drought is over.
-    fn new_incumbent(&mut self) {
         self.incumbent = true;
         self.core.store.solution_known = true;
         if let Some(lns) = self.lns.as_mut() {
